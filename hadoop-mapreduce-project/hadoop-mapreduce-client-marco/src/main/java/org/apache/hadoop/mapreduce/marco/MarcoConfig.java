@@ -1,0 +1,96 @@
+package org.apache.hadoop.mapreduce.marco;
+
+/**
+ * Every {@code mapreduce.marco.*} configuration key, each with its {@code DEFAULT_} twin.
+ *
+ * <p>The paper's names are given where a key implements one of its knobs (MaRCO, Purdue
+ * TR-ECE-11-07, sections 3.2 and 5.2). {@link MarcoSettings} reads and validates them.
+ */
+public final class MarcoConfig {
+  private MarcoConfig() {
+  }
+
+  public static final String PREFIX = "mapreduce.marco.";
+
+  /** The shuffle consumer plugin to name in {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}. */
+  public static final String SHUFFLE_PLUGIN_CLASS =
+      "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle";
+
+  /** Master switch: false makes the plugin behave exactly as Hadoop's stock shuffle. */
+  public static final String ENABLED = PREFIX + "enabled";
+  public static final boolean DEFAULT_ENABLED = true;
+
+  /** The partial reducer: a new-API {@code Reducer<K,V,K,V>} or an old-API {@code mapred.Reducer}. */
+  public static final String PARTIAL_REDUCER_CLASS = PREFIX + "partial.reducer.class";
+
+  /** Use the job's combiner as the partial reducer when no partial reducer is declared. */
+  public static final String PARTIAL_REDUCER_USE_COMBINER = PREFIX + "partial.reducer.use-combiner";
+  public static final boolean DEFAULT_PARTIAL_REDUCER_USE_COMBINER = false;
+
+  /** Partial-reduce switch: false gives the paper's MaRCO-no-partial-reduce (partial sort only). */
+  public static final String PARTIAL_REDUCE_ENABLED = PREFIX + "partial.reduce.enabled";
+  public static final boolean DEFAULT_PARTIAL_REDUCE_ENABLED = true;
+
+  /** The paper's start_threshold for the first invocations: unprocessed map outputs needed. */
+  public static final String START_THRESHOLD_INITIAL = PREFIX + "start.threshold.initial";
+  public static final int DEFAULT_START_THRESHOLD_INITIAL = 4;
+
+  /** How many invocations use {@link #START_THRESHOLD_INITIAL} before {@link #START_THRESHOLD}. */
+  public static final String START_THRESHOLD_INITIAL_INVOCATIONS =
+      PREFIX + "start.threshold.initial.invocations";
+  public static final int DEFAULT_START_THRESHOLD_INITIAL_INVOCATIONS = 2;
+
+  /** The paper's start_threshold after the initial invocations. */
+  public static final String START_THRESHOLD = PREFIX + "start.threshold";
+  public static final int DEFAULT_START_THRESHOLD = 8;
+
+  /** The paper's stop_fraction: no new invocation once this fraction of map outputs has arrived. */
+  public static final String STOP_FRACTION = PREFIX + "stop.fraction";
+  public static final float DEFAULT_STOP_FRACTION = 0.9f;
+
+  /** Partial sort/reduce threads per reduce task. */
+  public static final String PARTIAL_THREADS = PREFIX + "partial.threads";
+  public static final int DEFAULT_PARTIAL_THREADS = 1;
+
+  /** Linux nice value of partial threads (0..19); the paper runs them at low priority. */
+  public static final String PARTIAL_NICE = PREFIX + "partial.nice";
+  public static final int DEFAULT_PARTIAL_NICE = 19;
+
+  /**
+   * Control switch. False gives the paper's MaRCO-no-control: threshold 1, stop fraction 1.0,
+   * normal priority, whatever the keys above say.
+   */
+  public static final String CONTROL_ENABLED = PREFIX + "control.enabled";
+  public static final boolean DEFAULT_CONTROL_ENABLED = true;
+
+  /** Adaptive control (beyond the paper): stop partial reduce when it does not reduce. */
+  public static final String ADAPTIVE_ENABLED = PREFIX + "adaptive.enabled";
+  public static final boolean DEFAULT_ADAPTIVE_ENABLED = true;
+
+  /** Output records / input records at or above which an invocation counts as not reducing. */
+  public static final String ADAPTIVE_RATIO_THRESHOLD = PREFIX + "adaptive.ratio.threshold";
+  public static final float DEFAULT_ADAPTIVE_RATIO_THRESHOLD = 0.8f;
+
+  /** Consecutive non-reducing invocations after which partial reduce is switched off. */
+  public static final String ADAPTIVE_MIN_INVOCATIONS = PREFIX + "adaptive.min.invocations";
+  public static final int DEFAULT_ADAPTIVE_MIN_INVOCATIONS = 2;
+
+  /**
+   * Where each reduce attempt writes its event timeline (a Hadoop path, one JSON-lines file per
+   * attempt under {@code <dir>/<job id>/}). Empty: the attempt's container log directory only.
+   */
+  public static final String TIMELINE_DIR = PREFIX + "timeline.dir";
+  public static final String DEFAULT_TIMELINE_DIR = "";
+
+  /** Fault injection for tests: the k-th partial invocation (1-based) of each reduce throws; 0 = off. */
+  public static final String TEST_FAIL_INVOCATION = PREFIX + "test.fail.invocation";
+  public static final int DEFAULT_TEST_FAIL_INVOCATION = 0;
+
+  /** Reduce staggering (AM side): switch. */
+  public static final String STAGGER_ENABLED = PREFIX + "stagger.enabled";
+  public static final boolean DEFAULT_STAGGER_ENABLED = true;
+
+  /** Reduce staggering: reduce tasks per node allowed to start while maps still run. */
+  public static final String STAGGER_REDUCES_PER_NODE = PREFIX + "stagger.reduces.per.node";
+  public static final int DEFAULT_STAGGER_REDUCES_PER_NODE = 1;
+}

@@ -1,0 +1,32 @@
+package org.apache.hadoop.mapreduce.marco;
+
+/**
+ * The {@code MaRCO} counter group of every reduce task that ran the MaRCO shuffle.
+ * Display names live in {@code MarcoCounter.properties}.
+ */
+public enum MarcoCounter {
+  /** Partial sort (+ reduce) invocations that committed their run. */
+  INVOCATIONS,
+  /** Records read by partial invocations. */
+  PARTIAL_INPUT_RECORDS,
+  /** Records written by partial invocations. */
+  PARTIAL_OUTPUT_RECORDS,
+  /** Map outputs consumed by partial invocations. */
+  PARTIAL_INPUT_MAP_OUTPUTS,
+  /** Bytes written by partial runs to local disk. */
+  PARTIAL_BYTES_WRITTEN,
+  /** Wall milliseconds spent in invocations that only sorted (merge without partial reducer). */
+  PARTIAL_SORT_MILLIS,
+  /** Wall milliseconds spent in invocations that sorted and ran the partial reducer. */
+  PARTIAL_REDUCE_MILLIS,
+  /** Wall milliseconds of partial work done while fetches were still pending. */
+  OVERLAPPED_MILLIS,
+  /** Milliseconds from the last fetch to the reducer's first record (exposed tail). */
+  EXPOSED_AFTER_SHUFFLE_MILLIS,
+  /** Milliseconds of the final merge (shuffle end to the reducer's input iterator). */
+  FINAL_MERGE_MILLIS,
+  /** 1 when adaptive control switched partial reduce off for this task. */
+  ADAPTIVE_DISABLES,
+  /** Partial invocations that failed; their inputs went to the final merge instead. */
+  FAILED_INVOCATIONS
+}
