@@ -1,0 +1,205 @@
+package org.apache.hadoop.mapreduce.marco;
+
+import java.util.Locale;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The validated {@code mapreduce.marco.*} settings of one task. A bad value is rejected with a
+ * message naming the key, the value and the allowed range, so a job fails at once and says why.
+ */
+public final class MarcoSettings {
+  private final boolean enabled;
+  private final boolean partialReduceEnabled;
+  private final boolean useCombinerAsPartialReducer;
+  private final int initialThreshold;
+  private final int initialInvocations;
+  private final int steadyThreshold;
+  private final float stopFraction;
+  private final int partialThreads;
+  private final int partialNice;
+  private final boolean controlEnabled;
+  private final boolean adaptiveEnabled;
+  private final float adaptiveRatioThreshold;
+  private final int adaptiveMinInvocations;
+  private final String timelineDir;
+  private final int failInvocation;
+  private final boolean staggerEnabled;
+  private final int staggerReducesPerNode;
+
+  private MarcoSettings(Configuration conf) {
+    enabled = bool(conf, MarcoConfig.ENABLED, MarcoConfig.DEFAULT_ENABLED);
+    partialReduceEnabled = bool(conf, MarcoConfig.PARTIAL_REDUCE_ENABLED,
+        MarcoConfig.DEFAULT_PARTIAL_REDUCE_ENABLED);
+    useCombinerAsPartialReducer = bool(conf, MarcoConfig.PARTIAL_REDUCER_USE_COMBINER,
+        MarcoConfig.DEFAULT_PARTIAL_REDUCER_USE_COMBINER);
+    initialThreshold = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL,
+        MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL, 1, 100_000);
+    initialInvocations = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL_INVOCATIONS,
+        MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL_INVOCATIONS, 0, 100_000);
+    steadyThreshold = integer(conf, MarcoConfig.START_THRESHOLD,
+        MarcoConfig.DEFAULT_START_THRESHOLD, 1, 100_000);
+    stopFraction = fraction(conf, MarcoConfig.STOP_FRACTION, MarcoConfig.DEFAULT_STOP_FRACTION);
+    partialThreads = integer(conf, MarcoConfig.PARTIAL_THREADS,
+        MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
+    partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
+    controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
+    adaptiveEnabled = bool(conf, MarcoConfig.ADAPTIVE_ENABLED, MarcoConfig.DEFAULT_ADAPTIVE_ENABLED);
+    adaptiveRatioThreshold = fraction(conf, MarcoConfig.ADAPTIVE_RATIO_THRESHOLD,
+        MarcoConfig.DEFAULT_ADAPTIVE_RATIO_THRESHOLD);
+    adaptiveMinInvocations = integer(conf, MarcoConfig.ADAPTIVE_MIN_INVOCATIONS,
+        MarcoConfig.DEFAULT_ADAPTIVE_MIN_INVOCATIONS, 1, 100_000);
+    timelineDir = conf.getTrimmed(MarcoConfig.TIMELINE_DIR, MarcoConfig.DEFAULT_TIMELINE_DIR);
+    failInvocation = integer(conf, MarcoConfig.TEST_FAIL_INVOCATION,
+        MarcoConfig.DEFAULT_TEST_FAIL_INVOCATION, 0, Integer.MAX_VALUE);
+    staggerEnabled = bool(conf, MarcoConfig.STAGGER_ENABLED, MarcoConfig.DEFAULT_STAGGER_ENABLED);
+    staggerReducesPerNode = integer(conf, MarcoConfig.STAGGER_REDUCES_PER_NODE,
+        MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE, 1, 1024);
+  }
+
+  /**
+   * Reads and validates every {@code mapreduce.marco.*} key.
+   *
+   * @throws IllegalArgumentException naming the key, the value and the allowed range
+   */
+  public static MarcoSettings from(Configuration conf) {
+    return new MarcoSettings(conf);
+  }
+
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  public boolean isPartialReduceEnabled() {
+    return partialReduceEnabled;
+  }
+
+  public boolean useCombinerAsPartialReducer() {
+    return useCombinerAsPartialReducer;
+  }
+
+  public boolean isControlEnabled() {
+    return controlEnabled;
+  }
+
+  /**
+   * Unprocessed map outputs needed before invocation number {@code invocationIndex} (0-based)
+   * may start. Without control every arrival qualifies (the paper's MaRCO-no-control).
+   */
+  public int startThreshold(int invocationIndex) {
+    if (!controlEnabled) {
+      return 1;
+    }
+    return invocationIndex < initialInvocations ? initialThreshold : steadyThreshold;
+  }
+
+  /** The stop fraction in force: 1.0 without control. */
+  public float effectiveStopFraction() {
+    return controlEnabled ? stopFraction : 1.0f;
+  }
+
+  /** The nice value of partial threads in force: normal priority (0) without control. */
+  public int effectivePartialNice() {
+    return controlEnabled ? partialNice : 0;
+  }
+
+  public int getPartialThreads() {
+    return partialThreads;
+  }
+
+  public boolean isAdaptiveEnabled() {
+    return adaptiveEnabled;
+  }
+
+  public float getAdaptiveRatioThreshold() {
+    return adaptiveRatioThreshold;
+  }
+
+  public int getAdaptiveMinInvocations() {
+    return adaptiveMinInvocations;
+  }
+
+  public String getTimelineDir() {
+    return timelineDir;
+  }
+
+  public int getFailInvocation() {
+    return failInvocation;
+  }
+
+  public boolean isStaggerEnabled() {
+    return staggerEnabled;
+  }
+
+  public int getStaggerReducesPerNode() {
+    return staggerReducesPerNode;
+  }
+
+  @Override
+  public String toString() {
+    return String.format(Locale.ROOT,
+        "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
+            + "partial.threads=%d, partial.nice=%d, partial.reduce=%s, adaptive=%s (ratio %.2f "
+            + "over %d invocations)",
+        controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
+        startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
+        effectivePartialNice(), partialReduceEnabled, adaptiveEnabled, adaptiveRatioThreshold,
+        adaptiveMinInvocations);
+  }
+
+  private static IllegalArgumentException invalid(String key, String value, String range) {
+    return new IllegalArgumentException("Invalid value '" + value + "' for " + key
+        + ": allowed " + range + ". Fix the job configuration (-D " + key + "=...).");
+  }
+
+  private static boolean bool(Configuration conf, String key, boolean dflt) {
+    String value = conf.getTrimmed(key);
+    if (value == null || value.isEmpty()) {
+      return dflt;
+    }
+    if (value.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (value.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw invalid(key, value, "true or false");
+  }
+
+  private static int integer(Configuration conf, String key, int dflt, int min, int max) {
+    String value = conf.getTrimmed(key);
+    if (value == null || value.isEmpty()) {
+      return dflt;
+    }
+    String range = "an integer in [" + min + ", " + max + "]";
+    int parsed;
+    try {
+      parsed = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw invalid(key, value, range);
+    }
+    if (parsed < min || parsed > max) {
+      throw invalid(key, value, range);
+    }
+    return parsed;
+  }
+
+  /** A number in (0, 1]. */
+  private static float fraction(Configuration conf, String key, float dflt) {
+    String value = conf.getTrimmed(key);
+    if (value == null || value.isEmpty()) {
+      return dflt;
+    }
+    String range = "a number in (0, 1]";
+    float parsed;
+    try {
+      parsed = Float.parseFloat(value);
+    } catch (NumberFormatException e) {
+      throw invalid(key, value, range);
+    }
+    if (!(parsed > 0f && parsed <= 1f)) {
+      throw invalid(key, value, range);
+    }
+    return parsed;
+  }
+}

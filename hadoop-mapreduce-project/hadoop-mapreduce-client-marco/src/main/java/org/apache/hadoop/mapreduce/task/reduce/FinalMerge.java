@@ -1,0 +1,126 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.Merger;
+import org.apache.hadoop.mapred.Merger.Segment;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.util.Progress;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The final merge: every partial run and every map output not yet merged feed the job's reducer
+ * in one sorted stream, as stock Hadoop does. {@code mapreduce.reduce.input.buffer.percent}
+ * keeps its meaning: map outputs beyond that much memory are merged to disk first (or merged
+ * as part of the on-disk pass when there are already io.sort.factor files), and
+ * {@code mapreduce.task.io.sort.factor} bounds the files merged at once.
+ */
+final class FinalMerge<K, V> {
+  private static final Logger LOG = LoggerFactory.getLogger(FinalMerge.class);
+
+  private final JobConf conf;
+  private final FileSystem fs;
+  private final CompressionCodec codec;
+  private final TaskAttemptID reduceId;
+  private final Reporter reporter;
+  private final RunMerger<K, V> runMerger;
+  private final long maxInMemoryForReduce;
+  private final Counters.Counter spilledRecords;
+  private final Progress mergePhase;
+
+  FinalMerge(JobConf conf, FileSystem fs, CompressionCodec codec, TaskAttemptID reduceId,
+      Reporter reporter, RunMerger<K, V> runMerger, long maxInMemoryForReduce,
+      Counters.Counter spilledRecords, Progress mergePhase) {
+    this.conf = conf;
+    this.fs = fs;
+    this.codec = codec;
+    this.reduceId = reduceId;
+    this.reporter = reporter;
+    this.runMerger = runMerger;
+    this.maxInMemoryForReduce = maxInMemoryForReduce;
+    this.spilledRecords = spilledRecords;
+    this.mergePhase = mergePhase;
+  }
+
+  @SuppressWarnings("unchecked")
+  RawKeyValueIterator merge(List<ShuffledRun<K, V>> runs)
+      throws IOException, InterruptedException {
+    List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
+    List<ShuffledRun<K, V>> onDisk = new ArrayList<>();
+    long memoryBytes = 0;
+    for (ShuffledRun<K, V> run : runs) {
+      if (run.inMemory()) {
+        inMemory.add(run);
+        memoryBytes += run.rawLength();
+      } else {
+        onDisk.add(run);
+      }
+    }
+    List<ShuffledRun<K, V>> vacate = new ArrayList<>();
+    while (memoryBytes > maxInMemoryForReduce) {
+      ShuffledRun<K, V> run = inMemory.remove(0);
+      vacate.add(run);
+      memoryBytes -= run.rawLength();
+    }
+    int ioSortFactor = conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR);
+    if (!vacate.isEmpty() && onDisk.size() < ioSortFactor) {
+      // Free the memory for the reducer now: one more file still fits in one on-disk pass.
+      RunMerger.Result<K, V> spilled =
+          runMerger.merge("final-spill", vacate, RecordReducer.copy(), false);
+      onDisk.add(spilled.run);
+      LOG.info("MaRCO final merge: wrote " + vacate.size() + " in-memory map outputs ("
+          + spilled.bytesWritten + " bytes) to disk to satisfy the reduce memory limit");
+      vacate.clear();
+    }
+    LOG.info("MaRCO final merge of " + reduceId + ": " + onDisk.size() + " runs on disk, "
+        + vacate.size() + " in-memory map outputs merged with them, " + inMemory.size()
+        + " kept in memory (" + memoryBytes + " bytes)");
+
+    Class<K> keyClass = (Class<K>) conf.getMapOutputKeyClass();
+    Class<V> valueClass = (Class<V>) conf.getMapOutputValueClass();
+    RawComparator<K> comparator = (RawComparator<K>) conf.getOutputKeyComparator();
+    Path tmpDir = new Path(reduceId.toString());
+
+    List<Segment<K, V>> finalSegments = new ArrayList<>();
+    for (ShuffledRun<K, V> run : inMemory) {
+      finalSegments.add(run.finalSegment());
+    }
+    if (!onDisk.isEmpty() || !vacate.isEmpty()) {
+      List<Segment<K, V>> diskSegments = new ArrayList<>();
+      long diskBytes = 0;
+      for (ShuffledRun<K, V> run : vacate) {
+        diskSegments.add(run.finalSegment());
+        diskBytes += run.rawLength();
+      }
+      onDisk.sort(Comparator.comparingLong(ShuffledRun::rawLength));
+      for (ShuffledRun<K, V> run : onDisk) {
+        diskSegments.add(run.finalSegment());
+        diskBytes += run.rawLength();
+      }
+      RawKeyValueIterator diskMerge = Merger.merge(conf, fs, keyClass, valueClass, codec,
+          diskSegments, ioSortFactor, vacate.size(), tmpDir, comparator, reporter, false,
+          spilledRecords, null, mergePhase);
+      if (finalSegments.isEmpty()) {
+        return diskMerge;
+      }
+      finalSegments.add(new Segment<>(new IteratorIFileReader<K, V>(diskMerge, diskBytes), true,
+          diskBytes));
+    }
+    return Merger.merge(conf, fs, keyClass, valueClass, finalSegments,
+        Math.max(2, finalSegments.size()), tmpDir, comparator, reporter, spilledRecords, null,
+        null);
+  }
+}

@@ -1,0 +1,42 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+
+import org.apache.hadoop.mapred.Merger.Segment;
+
+/** A map output fetched into memory: uncompressed, decrypted IFile records without checksum. */
+class InMemoryRun<K, V> extends ShuffledRun<K, V> {
+  private final byte[] data;
+  private final MemoryBudget budget;
+
+  InMemoryRun(String name, byte[] data, MemoryBudget budget) {
+    super(name, 1, true);
+    this.data = data;
+    this.budget = budget;
+  }
+
+  @Override
+  boolean inMemory() {
+    return true;
+  }
+
+  @Override
+  long rawLength() {
+    return data.length;
+  }
+
+  @Override
+  Segment<K, V> segment() throws IOException {
+    return new Segment<>(new ByteArrayIFileReader<K, V>(data), true);
+  }
+
+  @Override
+  Segment<K, V> finalSegment() throws IOException {
+    return segment();
+  }
+
+  @Override
+  void release() {
+    budget.release(data.length);
+  }
+}

@@ -1,0 +1,32 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+
+/**
+ * The paper's control of partial invocations (section 3.2): start one when enough unprocessed
+ * map outputs wait (start_threshold: 4 for the first two, then 8), never once stop_fraction of
+ * all map outputs has arrived.
+ */
+final class InvocationPolicy {
+  private final MarcoSettings settings;
+  private final int totalMaps;
+
+  InvocationPolicy(MarcoSettings settings, int totalMaps) {
+    this.settings = settings;
+    this.totalMaps = totalMaps;
+  }
+
+  /** True once {@code arrivals} map outputs reach the stop fraction of all map outputs. */
+  boolean stopReached(int arrivals) {
+    return arrivals >= (double) settings.effectiveStopFraction() * totalMaps;
+  }
+
+  /**
+   * May invocation number {@code invocationsStarted} (0-based) start now, with
+   * {@code waitingMapOutputs} map outputs not yet processed and {@code arrivals} arrived?
+   */
+  boolean mayStart(int invocationsStarted, int waitingMapOutputs, int arrivals) {
+    return waitingMapOutputs > 0 && !stopReached(arrivals)
+        && waitingMapOutputs >= settings.startThreshold(invocationsStarted);
+  }
+}

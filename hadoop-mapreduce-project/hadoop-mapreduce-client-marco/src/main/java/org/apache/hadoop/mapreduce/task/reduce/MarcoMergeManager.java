@@ -1,0 +1,367 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
+import org.apache.hadoop.util.Progress;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * MaRCO's reduce-side merge manager. Every committed map output is an arrival. While fetches go
+ * on, partial invocations merge the map outputs that arrived since the last one into one sorted
+ * run and stream it through the partial reducer, on low-priority threads (paper sections 3.1 and
+ * 3.2). Hadoop's memory rules stay: a fetch WAITs above the shuffle memory limit, and committed
+ * in-memory outputs above the merge threshold are spilled to disk (with the old-API combiner, as
+ * stock Hadoop does) on a normal-priority thread. {@link #close} feeds every run to the reducer.
+ *
+ * <p>All state below is guarded by {@code this}.
+ */
+public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
+  private static final Logger LOG = LoggerFactory.getLogger(MarcoMergeManager.class);
+
+  private final TaskAttemptID reduceId;
+  private final JobConf conf;
+  private final FileSystem localFs;
+  private final MapOutputFile mapOutputFile;
+  private final CompressionCodec codec;
+  private final Reporter reporter;
+  private final ExceptionReporter exceptionReporter;
+  private final MarcoSettings settings;
+  private final MemoryBudget memory;
+  private final InvocationPolicy policy;
+  private final AdaptiveControl adaptive;
+  private final RecordReducer<K, V> partialReducer;
+  private final RecordReducer<K, V> spillCombiner;
+  private final RunMerger<K, V> runMerger;
+  private final FinalMerge<K, V> finalMerge;
+  private final MarcoTimeline timeline = new MarcoTimeline();
+  private final Counters.Counter mergedMapOutputs;
+  private final ExecutorService partialThreads;
+  private final ExecutorService spillThread;
+
+  private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
+  private final List<ShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+  private long unprocessedMemoryBytes;
+  private int arrivals;
+  private int invocationsStarted;
+  private int invocationsRunning;
+  private int spillsStarted;
+  private int spillsRunning;
+  private boolean stopPointRecorded;
+  private long shuffleEndMillis;
+
+  /**
+   * @param partialReducer the job's partial reducer, or null for partial sort only
+   * @param combinerClass the job's old-API combiner (Hadoop applies it to memory spills), or null
+   */
+  @SuppressWarnings("rawtypes")
+  public MarcoMergeManager(TaskAttemptID reduceId, JobConf conf, FileSystem localFs,
+      MapOutputFile mapOutputFile, CompressionCodec codec, Reporter reporter,
+      ExceptionReporter exceptionReporter, MarcoSettings settings,
+      PartialReducerSpec partialReducer, Class<? extends org.apache.hadoop.mapred.Reducer> combinerClass,
+      Counters.Counter spilledRecords, Counters.Counter mergedMapOutputs, Progress mergePhase) {
+    this.reduceId = reduceId;
+    this.conf = conf;
+    this.localFs = localFs;
+    this.mapOutputFile = mapOutputFile;
+    this.codec = codec;
+    this.reporter = reporter;
+    this.exceptionReporter = exceptionReporter;
+    this.settings = settings;
+    this.memory = new MemoryBudget(conf);
+    this.policy = new InvocationPolicy(settings, conf.getNumMapTasks());
+    this.adaptive = new AdaptiveControl(settings);
+    this.partialReducer = partialReducer == null || !settings.isPartialReduceEnabled() ? null
+        : GroupedReducerRunner.forClass(conf, partialReducer.getReducerClass(),
+            partialReducer.isNewApi(), reduceId, reporter);
+    this.spillCombiner = combinerClass == null ? RecordReducer.copy()
+        : GroupedReducerRunner.forClass(conf, combinerClass, false, reduceId, reporter);
+    this.mergedMapOutputs = mergedMapOutputs;
+    this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
+    this.finalMerge = new FinalMerge<>(conf, localFs, codec, reduceId, reporter, runMerger,
+        memory.maxInMemoryForReduce(), spilledRecords, mergePhase);
+    this.partialThreads = Executors.newFixedThreadPool(settings.getPartialThreads(),
+        new LowPriorityThreadFactory("MaRCO partial " + reduceId,
+            settings.effectivePartialNice()));
+    this.spillThread = Executors.newSingleThreadExecutor(
+        new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0));
+    LOG.info("MaRCO merge manager for " + reduceId + ": " + memory + ", maps="
+        + conf.getNumMapTasks() + ", partial reducer="
+        + (this.partialReducer == null ? "none (partial sort only)"
+            : partialReducer.getReducerClass().getName()));
+  }
+
+  @Override
+  public synchronized void waitForResource() throws InterruptedException {
+    while (memory.overLimit() && (spillsRunning + invocationsRunning) > 0) {
+      wait();
+    }
+  }
+
+  @Override
+  public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long requestedSize,
+      int fetcher) throws IOException {
+    if (memory.tooLargeForMemory(requestedSize)) {
+      LOG.info(mapId + ": shuffling to disk since " + requestedSize
+          + " bytes is more than the single-shuffle limit");
+      return new MarcoOnDiskMapOutput<>(mapId, requestedSize, this, conf, localFs,
+          mapOutputFile.getInputFileForWrite(mapId.getTaskID(), requestedSize), fetcher);
+    }
+    if (!memory.tryReserve(requestedSize)) {
+      LOG.debug(mapId + ": stalling shuffle since used memory " + memory.used()
+          + " is above the limit " + memory.limit());
+      return null;
+    }
+    return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf,
+        codec);
+  }
+
+  synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
+    unprocessedMemoryBytes += data.length;
+    arrive(new InMemoryRun<>(mapId.toString(), data, memory));
+  }
+
+  synchronized void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
+    arrive(new OnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec,
+        rawLength));
+  }
+
+  synchronized void abortInMemory(long size) {
+    memory.release(size);
+    notifyAll();
+  }
+
+  private void arrive(ShuffledRun<K, V> run) {
+    unprocessed.add(run);
+    arrivals++;
+    timeline.event("arrival", "map", run.name(), "bytes", run.rawLength(), "where",
+        run.inMemory() ? "memory" : "disk", "arrived", arrivals);
+    schedule();
+  }
+
+  /** Starts what the policy allows now; called with the lock held after every state change. */
+  private void schedule() {
+    if (!stopPointRecorded && policy.stopReached(arrivals)) {
+      stopPointRecorded = true;
+      timeline.event("stop-point", "arrived", arrivals, "maps", conf.getNumMapTasks());
+      LOG.info("MaRCO stop point: " + arrivals + " of " + conf.getNumMapTasks()
+          + " map outputs arrived, no new partial invocation starts");
+    }
+    while (shuffleEndMillis == 0 && invocationsRunning < settings.getPartialThreads()
+        && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)) {
+      startInvocation(takeUnprocessed(false));
+    }
+    if (unprocessedMemoryBytes >= memory.mergeThreshold()) {
+      startSpill(takeUnprocessed(true));
+    }
+  }
+
+  private List<ShuffledRun<K, V>> takeUnprocessed(boolean inMemoryOnly) {
+    List<ShuffledRun<K, V>> taken = new ArrayList<>();
+    for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator(); it.hasNext();) {
+      ShuffledRun<K, V> run = it.next();
+      if (!inMemoryOnly || run.inMemory()) {
+        taken.add(run);
+        it.remove();
+        if (run.inMemory()) {
+          unprocessedMemoryBytes -= run.rawLength();
+        }
+      }
+    }
+    return taken;
+  }
+
+  private void startInvocation(List<ShuffledRun<K, V>> inputs) {
+    int number = ++invocationsStarted;
+    invocationsRunning++;
+    RecordReducer<K, V> function =
+        partialReducer != null && adaptive.partialReduceActive() ? partialReducer : null;
+    timeline.event("invocation-start", "n", number, "runs", inputs.size(), "mapOutputs",
+        mapOutputsOf(inputs), "bytes", bytesOf(inputs), "reduce", function != null);
+    boolean injectFailure = number == settings.getFailInvocation();
+    partialThreads.execute(() -> runInvocation(number, inputs, function, injectFailure));
+  }
+
+  private void runInvocation(int number, List<ShuffledRun<K, V>> inputs,
+      RecordReducer<K, V> function, boolean injectFailure) {
+    long start = System.currentTimeMillis();
+    RunMerger.Result<K, V> result = null;
+    Throwable failure = null;
+    try {
+      result = runMerger.merge("marco-partial-" + number, inputs,
+          function == null ? RecordReducer.copy() : function, injectFailure);
+    } catch (Throwable t) {
+      failure = t;
+    }
+    long end = System.currentTimeMillis();
+    synchronized (this) {
+      invocationsRunning--;
+      long overlapped = shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
+      count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
+      if (failure == null) {
+        commitInvocation(number, inputs, function != null, result, end - start);
+      } else {
+        // Its inputs were only read: they go to the final merge as they are.
+        forFinalMerge.addAll(inputs);
+        count(MarcoCounter.FAILED_INVOCATIONS, 1);
+        timeline.event("invocation-failed", "n", number, "error", failure.toString());
+        LOG.warn("MaRCO partial invocation #" + number + " of " + reduceId + " failed; its "
+            + inputs.size() + " runs go to the final merge unchanged", failure);
+      }
+      schedule();
+      notifyAll();
+    }
+  }
+
+  private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,
+      RunMerger.Result<K, V> result, long millis) {
+    forFinalMerge.add(result.run);
+    releaseAll(inputs);
+    count(MarcoCounter.INVOCATIONS, 1);
+    count(MarcoCounter.PARTIAL_INPUT_RECORDS, result.inputRecords);
+    count(MarcoCounter.PARTIAL_OUTPUT_RECORDS, result.outputRecords);
+    count(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS, mapOutputsOf(inputs));
+    count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
+    count(reduced ? MarcoCounter.PARTIAL_REDUCE_MILLIS : MarcoCounter.PARTIAL_SORT_MILLIS, millis);
+    timeline.event("invocation-end", "n", number, "inputRecords", result.inputRecords,
+        "outputRecords", result.outputRecords, "bytesWritten", result.bytesWritten,
+        "millis", millis, "reduce", reduced);
+    LOG.info(String.format("MaRCO partial invocation #%d of %s: %s %d runs (%d map outputs), "
+            + "%d -> %d records, %d bytes written, %d ms", number, reduceId,
+        reduced ? "sorted+reduced" : "sorted", inputs.size(), mapOutputsOf(inputs),
+        result.inputRecords, result.outputRecords, result.bytesWritten, millis));
+    if (reduced && adaptive.record(result.inputRecords, result.outputRecords)) {
+      count(MarcoCounter.ADAPTIVE_DISABLES, 1);
+      timeline.event("adaptive-disable", "n", number);
+      LOG.info("MaRCO adaptive control: partial reduce of " + reduceId + " keeps "
+          + settings.getAdaptiveRatioThreshold() + " or more of its records; switched off, "
+          + "partial sort goes on");
+    }
+  }
+
+  private void startSpill(List<ShuffledRun<K, V>> inputs) {
+    int number = ++spillsStarted;
+    spillsRunning++;
+    timeline.event("spill-start", "n", number, "runs", inputs.size(), "bytes", bytesOf(inputs));
+    spillThread.execute(() -> runSpill(number, inputs));
+  }
+
+  private void runSpill(int number, List<ShuffledRun<K, V>> inputs) {
+    try {
+      RunMerger.Result<K, V> result =
+          runMerger.merge("marco-spill-" + number, inputs, spillCombiner, false);
+      synchronized (this) {
+        spillsRunning--;
+        releaseAll(inputs);
+        unprocessed.add(result.run);
+        timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
+        LOG.info("MaRCO memory spill #" + number + " of " + reduceId + ": " + inputs.size()
+            + " in-memory map outputs, " + result.outputRecords + " records, "
+            + result.bytesWritten + " bytes to disk");
+        schedule();
+        notifyAll();
+      }
+    } catch (Throwable t) {
+      // As in stock Hadoop, a merge that must free memory and cannot fails the attempt.
+      exceptionReporter.reportException(t);
+      synchronized (this) {
+        spillsRunning--;
+        notifyAll();
+      }
+    }
+  }
+
+  private void releaseAll(List<ShuffledRun<K, V>> runs) {
+    for (ShuffledRun<K, V> run : runs) {
+      if (run.fetched()) {
+        mergedMapOutputs.increment(1);
+      }
+      try {
+        run.release();
+      } catch (IOException e) {
+        LOG.warn("MaRCO: could not remove merged run " + run + "; YARN removes it with the "
+            + "container", e);
+      }
+    }
+  }
+
+  @Override
+  public RawKeyValueIterator close() throws Throwable {
+    long shuffleEnd = System.currentTimeMillis();
+    List<ShuffledRun<K, V>> runs = new ArrayList<>();
+    synchronized (this) {
+      shuffleEndMillis = shuffleEnd;
+      timeline.event("shuffle-end", "arrived", arrivals, "invocationsRunning",
+          invocationsRunning);
+      while (invocationsRunning + spillsRunning > 0) {
+        wait();
+      }
+      runs.addAll(forFinalMerge);
+      runs.addAll(unprocessed);
+      forFinalMerge.clear();
+      unprocessed.clear();
+    }
+    partialThreads.shutdown();
+    spillThread.shutdown();
+    for (ShuffledRun<K, V> run : runs) {
+      if (run.fetched()) {
+        mergedMapOutputs.increment(1);
+      }
+    }
+    long mergeStart = System.currentTimeMillis();
+    timeline.event("final-merge-start", "runs", runs.size());
+    RawKeyValueIterator merged = finalMerge.merge(runs);
+    long end = System.currentTimeMillis();
+    timeline.event("final-merge-end");
+    count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
+    count(MarcoCounter.EXPOSED_AFTER_SHUFFLE_MILLIS, end - shuffleEnd);
+    LOG.info("MaRCO shuffle of " + reduceId + " done: " + arrivals + " map outputs, "
+        + invocationsStarted + " partial invocations, " + spillsStarted + " memory spills; "
+        + "waited " + (mergeStart - shuffleEnd) + " ms for running invocations, final merge "
+        + (end - mergeStart) + " ms");
+    timeline.write(conf, reduceId, settings.getTimelineDir());
+    return merged;
+  }
+
+  /** The events recorded so far (for tests and diagnostics). */
+  List<String> timelineEvents() {
+    return timeline.events();
+  }
+
+  private void count(MarcoCounter counter, long amount) {
+    reporter.incrCounter(counter, amount);
+  }
+
+  private static <K, V> int mapOutputsOf(List<ShuffledRun<K, V>> runs) {
+    int n = 0;
+    for (ShuffledRun<K, V> run : runs) {
+      n += run.mapOutputs();
+    }
+    return n;
+  }
+
+  private static <K, V> long bytesOf(List<ShuffledRun<K, V>> runs) {
+    long n = 0;
+    for (ShuffledRun<K, V> run : runs) {
+      n += run.rawLength();
+    }
+    return n;
+  }
+}

@@ -1,0 +1,68 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MaRCO shuffle consumer: Hadoop's own fetchers (HTTP on YARN, local in local/uber mode),
+ * scheduler, retries and fetch-failure handling, with MaRCO's merge manager behind them.
+ * Select it with {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}; with
+ * {@code mapreduce.marco.enabled=false} it is Hadoop's stock shuffle.
+ */
+public class MarcoShuffle<K, V> extends Shuffle<K, V> {
+  private static final Logger LOG = LoggerFactory.getLogger(MarcoShuffle.class);
+
+  @Override
+  @SuppressWarnings("unchecked")
+  protected MergeManager<K, V> createMergeManager(ShuffleConsumerPlugin.Context context) {
+    JobConf conf = context.getJobConf();
+    TaskAttemptID reduceId = context.getReduceId();
+    MarcoSettings settings;
+    PartialReducerSpec partialReducer;
+    try {
+      settings = MarcoSettings.from(conf);
+      partialReducer = settings.isEnabled() ? PartialReducerSpec.resolve(conf, settings) : null;
+    } catch (IllegalArgumentException e) {
+      failJobAtOnce(context, e);
+      throw e;
+    }
+    if (!settings.isEnabled()) {
+      LOG.info("MaRCO disabled for " + reduceId + " (mapreduce.marco.enabled=false): Hadoop's "
+          + "stock merge manager is used");
+      return super.createMergeManager(context);
+    }
+    LOG.info("MaRCO shuffle consumer started for " + reduceId + ": " + settings);
+    MapOutputFile mapOutputFile = context.getMapOutputFile();
+    mapOutputFile.setConf(conf);
+    FileSystem rawLocal = ((LocalFileSystem) context.getLocalFS()).getRaw();
+    return new MarcoMergeManager<>(reduceId, conf, rawLocal, mapOutputFile, context.getCodec(),
+        context.getReporter(), this, settings, partialReducer, context.getCombinerClass(),
+        context.getSpilledRecordsCounter(), context.getMergedMapOutputsCounter(),
+        context.getMergePhase());
+  }
+
+  /**
+   * A configuration error is the same on every attempt: tell the AM to fail the task without
+   * retries, so the job fails at once with the message.
+   */
+  private static void failJobAtOnce(ShuffleConsumerPlugin.Context context, Exception e) {
+    String message = "MaRCO configuration error: " + e.getMessage();
+    LOG.error(message);
+    try {
+      context.getUmbilical().fatalError(
+          org.apache.hadoop.mapred.TaskAttemptID.downgrade(context.getReduceId()), message, true);
+    } catch (IOException | RuntimeException reportFailure) {
+      LOG.warn("Could not report the configuration error to the AM", reportFailure);
+    }
+  }
+}

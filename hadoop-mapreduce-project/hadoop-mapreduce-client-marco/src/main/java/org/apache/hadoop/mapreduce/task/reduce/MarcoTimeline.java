@@ -1,0 +1,81 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The per-reduce event timeline (arrivals, invocations, stop point, shuffle end, final merge),
+ * one JSON object per line: {@code {"ts":<epoch ms>,"event":"arrival","map":"attempt_..",...}}.
+ * Written to the container log directory ({@code marco-timeline.jsonl}) and, when
+ * {@code mapreduce.marco.timeline.dir} is set, to {@code <dir>/<job id>/<attempt id>.jsonl}.
+ */
+final class MarcoTimeline {
+  private static final Logger LOG = LoggerFactory.getLogger(MarcoTimeline.class);
+  static final String LOCAL_FILE_NAME = "marco-timeline.jsonl";
+
+  private final List<String> lines = new ArrayList<>();
+
+  /** Records an event with attribute name/value pairs (numbers and booleans unquoted). */
+  synchronized void event(String type, Object... attributes) {
+    StringBuilder json = new StringBuilder(96);
+    json.append("{\"ts\":").append(System.currentTimeMillis());
+    json.append(",\"event\":\"").append(type).append('"');
+    for (int i = 0; i + 1 < attributes.length; i += 2) {
+      json.append(",\"").append(attributes[i]).append("\":");
+      Object value = attributes[i + 1];
+      if (value instanceof Number || value instanceof Boolean) {
+        json.append(value);
+      } else {
+        json.append('"').append(escape(String.valueOf(value))).append('"');
+      }
+    }
+    lines.add(json.append('}').toString());
+  }
+
+  synchronized List<String> events() {
+    return new ArrayList<>(lines);
+  }
+
+  private static String escape(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+
+  /** Writes the timeline; a failure is logged, never fails the task. */
+  void write(Configuration conf, TaskAttemptID reduceId, String timelineDir) {
+    byte[] bytes = (String.join("\n", events()) + "\n").getBytes(StandardCharsets.UTF_8);
+    String logDir = System.getProperty("yarn.app.container.log.dir");
+    if (logDir != null) {
+      try {
+        Files.write(new File(logDir, LOCAL_FILE_NAME).toPath(), bytes);
+      } catch (IOException e) {
+        LOG.warn("MaRCO: could not write the timeline to " + logDir, e);
+      }
+    }
+    if (timelineDir.isEmpty()) {
+      return;
+    }
+    Path target = new Path(new Path(timelineDir, reduceId.getJobID().toString()),
+        reduceId + ".jsonl");
+    try {
+      FileSystem fs = target.getFileSystem(conf);
+      try (OutputStream out = fs.create(target, true)) {
+        out.write(bytes);
+      }
+    } catch (IOException e) {
+      LOG.warn("MaRCO: could not write the timeline to " + target + " (check "
+          + "mapreduce.marco.timeline.dir and its permissions)", e);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.lib.reduce.WrappedReducer;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/** Runs an {@code org.apache.hadoop.mapreduce.Reducer}: a fresh instance per merge, with setup/cleanup. */
+class NewApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
+  NewApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
+      Reporter reporter) {
+    super(job, reducerClass, reduceId, reporter);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out)
+      throws IOException, InterruptedException {
+    Reducer<K, V, K, V> reducer =
+        (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
+    reducer.run(new WrappedReducer<K, V, K, V>().getReducerContext(groupedInput(sorted, out)));
+  }
+}

@@ -1,0 +1,36 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reducer;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.ReduceContextImpl;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/** Runs an {@code org.apache.hadoop.mapred.Reducer}: a fresh, configured instance per merge. */
+class OldApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
+  OldApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
+      Reporter reporter) {
+    super(job, reducerClass, reduceId, reporter);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out)
+      throws IOException, InterruptedException {
+    Reducer<K, V, K, V> reducer = (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
+    ReduceContextImpl<K, V, K, V> groups = groupedInput(sorted, out);
+    OutputCollector<K, V> collector = out::append;
+    try {
+      while (groups.nextKey()) {
+        reducer.reduce(groups.getCurrentKey(), groups.getValues().iterator(), collector, reporter);
+      }
+    } finally {
+      reducer.close();
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapred.Merger;
+import org.apache.hadoop.mapred.Merger.Segment;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+
+/**
+ * Merges sorted runs into one new run on local disk through a {@link RecordReducer}, in a single
+ * pass. The inputs are only read: the caller releases them once the new run is committed, so a
+ * merge that fails (or is made to fail by fault injection) loses nothing.
+ */
+final class RunMerger<K, V> {
+  private final JobConf conf;
+  private final FileSystem fs;
+  private final MapOutputFile mapOutputFile;
+  private final CompressionCodec codec;
+  private final TaskAttemptID reduceId;
+  private final Reporter reporter;
+
+  RunMerger(JobConf conf, FileSystem fs, MapOutputFile mapOutputFile, CompressionCodec codec,
+      TaskAttemptID reduceId, Reporter reporter) {
+    this.conf = conf;
+    this.fs = fs;
+    this.mapOutputFile = mapOutputFile;
+    this.codec = codec;
+    this.reduceId = reduceId;
+    this.reporter = reporter;
+  }
+
+  /** What one merge produced. */
+  static final class Result<K, V> {
+    final OnDiskRun<K, V> run;
+    final long inputRecords;
+    final long outputRecords;
+    final long bytesWritten;
+
+    Result(OnDiskRun<K, V> run, long inputRecords, long outputRecords, long bytesWritten) {
+      this.run = run;
+      this.inputRecords = inputRecords;
+      this.outputRecords = outputRecords;
+      this.bytesWritten = bytesWritten;
+    }
+  }
+
+  /**
+   * Merges {@code inputs} into a run named {@code name}.
+   *
+   * @param failBeforeCommit fault injection: fail after all the work, before the commit
+   */
+  @SuppressWarnings("unchecked")
+  Result<K, V> merge(String name, List<ShuffledRun<K, V>> inputs, RecordReducer<K, V> function,
+      boolean failBeforeCommit) throws IOException, InterruptedException {
+    List<Segment<K, V>> segments = new ArrayList<>(inputs.size());
+    long bytes = 0;
+    int mapOutputs = 0;
+    for (ShuffledRun<K, V> run : inputs) {
+      segments.add(run.segment());
+      bytes += run.rawLength();
+      mapOutputs += run.mapOutputs();
+    }
+    Path path = mapOutputFile.getInputFileForWrite(reduceId.getTaskID(), bytes).suffix("." + name);
+    RunWriter<K, V> out = new RunWriter<>(conf, fs, path, codec, name, mapOutputs);
+    try {
+      CountingIterator sorted = new CountingIterator(Merger.merge(conf, fs,
+          (Class<K>) conf.getMapOutputKeyClass(), (Class<V>) conf.getMapOutputValueClass(),
+          segments, Math.max(2, segments.size()), new Path(reduceId.toString()),
+          (RawComparator<K>) conf.getOutputKeyComparator(), reporter, null, null, null));
+      try {
+        function.reduce(sorted, out);
+      } finally {
+        sorted.close();
+      }
+      if (failBeforeCommit) {
+        throw new IOException("MaRCO fault injection: " + name + " fails as asked by "
+            + "mapreduce.marco.test.fail.invocation");
+      }
+      OnDiskRun<K, V> run = out.commit();
+      return new Result<>(run, sorted.records(), out.records(), fs.getFileStatus(path).getLen());
+    } catch (IOException | InterruptedException | RuntimeException | Error e) {
+      out.discard();
+      throw e;
+    }
+  }
+}
