@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# The one entry point of hadoop-marco: checks prerequisites, applies marco-patches/, builds the jars,
+# assembles the distribution under dist/, and runs the test suite in named stages.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)
+cd "$REPO"
+
+ALL_STAGES=(unit minicluster dist cluster)
+SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
+# Debian packages: what the build and the tests need, and what the multi-node cluster
+# (network namespaces, traffic shaping, bandwidth checks) needs.
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest iproute2 iptables iperf3 procps util-linux psmisc)
+
+usage() {
+  cat <<EOF
+Usage: ./build.sh [COMMAND] [OPTIONS]
+
+Commands:
+  (none), all          check prerequisites, apply marco-patches/, build the jars, assemble the
+                       distribution dist/hadoop-marco-HADOOP_VERSION/ and its .tar.gz
+  dist                 lay out dist/ again from the jars already built (builds them if missing)
+  test [--stage S,..]  build, then run the test suite; stages, in order:
+                         unit         JUnit tests of every module except the SlowTest category
+                         minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
+                         dist         pytest tests/dist: the distribution, pseudo-distributed
+                         cluster      pytest tests/cluster (slow: multi-node netns cluster)
+                       default: all stages
+  clean                remove build output (target/ directories and dist/)
+  --help               this text
+
+Environment: MVN_ARGS adds Maven options (e.g. -o for offline).
+EOF
+}
+
+die() {
+  echo "ERROR: $*" >&2
+  exit 1
+}
+
+banner() {
+  printf '\n==== %s ====\n' "$*"
+}
+
+# The one pin: hadoop.version in the root pom.xml, and the project version next to it.
+pom_value() {
+  python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+root = ET.parse("pom.xml").getroot()
+node = root.find(sys.argv[1], ns)
+if node is None or not (node.text or "").strip():
+    sys.exit("pom.xml has no " + sys.argv[1])
+print(" ".join(node.text.split()))
+PY
+}
+
+# ---- prerequisites ---------------------------------------------------------------------------
+
+java_major_version() {
+  java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1
+}
+
+missing_debian_packages() {
+  local pkg
+  for pkg in "${DEBIAN_PACKAGES[@]}"; do
+    # A pytest installed with pip serves as well as Debian's.
+    [[ $pkg == python3-pytest ]] && python3 -c 'import pytest' 2>/dev/null && continue
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
+  done
+}
+
+# JDK 17, Maven, python3 with pytest, and the Debian packages; installs them when run as root.
+check_prerequisites() {
+  local -a missing
+  if command -v dpkg-query >/dev/null; then
+    mapfile -t missing < <(missing_debian_packages)
+  else
+    # Not Debian: check the commands themselves and name what they are.
+    missing=()
+    command -v java >/dev/null || missing+=("JDK 17")
+    command -v mvn >/dev/null || missing+=("Maven 3")
+    python3 -c 'import pytest' 2>/dev/null || missing+=("python3 with pytest")
+  fi
+  if ((${#missing[@]})); then
+    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+      echo "installing missing packages: ${missing[*]}"
+      DEBIAN_FRONTEND=noninteractive apt-get update -q
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    else
+      die "missing prerequisites: ${missing[*]}. Install them, e.g.: sudo apt-get install ${missing[*]}"
+    fi
+  fi
+  [[ $(java_major_version) == 17 ]] ||
+    die "java on PATH is version $(java_major_version), hadoop-marco needs 17: install openjdk-17-jdk-headless and put its bin/ first on PATH (or set JAVA_HOME and PATH)."
+  python3 -c 'import pytest' 2>/dev/null ||
+    die "python3 cannot import pytest: apt-get install python3-pytest (or pip install pytest)."
+}
+
+# ---- marco-patches ---------------------------------------------------------------------------
+
+# Policy in marco-patches/README.md: marco-patches/ARTIFACT/NN-name.patch applies (patch -p1) to the
+# pinned ARTIFACT-HADOOP_VERSION-sources.jar; a patch that does not apply stops the build.
+apply_marco_patches() {
+  local hadoop_version=$1 patch_dirs patch_dir artifact sources_jar work patch
+  mapfile -t patch_dirs < <(find marco-patches -mindepth 2 -maxdepth 2 -name '*.patch' -printf '%h\n' 2>/dev/null | sort -u)
+  if ((${#patch_dirs[@]} == 0)); then
+    echo "marco-patches/: no patches (every hook hadoop-marco uses is a Hadoop extension point); nothing to apply"
+    return 0
+  fi
+  for patch_dir in "${patch_dirs[@]}"; do
+    artifact=$(basename "$patch_dir")
+    mvn -B -q ${MVN_ARGS:-} dependency:get "-Dartifact=org.apache.hadoop:$artifact:$hadoop_version:jar:sources" ||
+      die "marco-patches/$artifact: cannot fetch org.apache.hadoop:$artifact:$hadoop_version sources from Maven Central."
+    sources_jar=$HOME/.m2/repository/org/apache/hadoop/$artifact/$hadoop_version/$artifact-$hadoop_version-sources.jar
+    work=target/marco-patches/$artifact
+    rm -rf "$work" && mkdir -p "$work" && (cd "$work" && unzip -q "$sources_jar")
+    for patch in "$patch_dir"/*.patch; do
+      patch -d "$work" -p1 --forward --batch --quiet <"$patch" ||
+        die "$patch no longer applies to $artifact $hadoop_version; rebase it on the pinned sources (see marco-patches/README.md)."
+      echo "applied $patch"
+    done
+  done
+  die "patched sources are in target/marco-patches/, but compiling them into the distribution is not implemented yet (marco-patches/README.md)."
+}
+
+# ---- build -----------------------------------------------------------------------------------
+
+build_jars() {
+  banner "build jars (mvn package)"
+  # Start from an empty collection so jars of an older dependency set never reach dist/.
+  rm -rf hadoop-marco-dist/target/jars
+  # shellcheck disable=SC2086
+  mvn -B -q ${MVN_ARGS:-} -DskipTests package
+}
+
+# Refuses to replace a distribution whose daemons still run (their pid files live inside it).
+check_no_daemons_running_from() {
+  local dist_home=$1 pid_file pid
+  for pid_file in "$dist_home"/pids/*.pid; do
+    [[ -f $pid_file ]] || continue
+    pid=$(<"$pid_file")
+    if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+      die "process $pid ($pid_file) still runs from $dist_home; stop it first: $dist_home/sbin/stop-all.sh"
+    fi
+  done
+}
+
+# Where each jar goes, Hadoop style: our and Hadoop's jars by component, third-party jars in common/lib.
+jar_destination() {
+  case $1 in
+    hadoop-common-* | hadoop-auth-* | hadoop-annotations-* | hadoop-registry-* | hadoop-shaded-*) echo common ;;
+    hadoop-hdfs*) echo hdfs ;;
+    hadoop-yarn-*) echo yarn ;;
+    hadoop-mapreduce-* | hadoop-marco-benchmarks-*) echo mapreduce ;;
+    *) echo common/lib ;;
+  esac
+}
+
+assemble_dist() {
+  local hadoop_version project_version java_opens name dist_home jar file
+  hadoop_version=$(pom_value m:properties/m:hadoop.version)
+  project_version=$(pom_value m:version)
+  java_opens=$(pom_value m:properties/m:marco.test.jvm.opens)
+  name=hadoop-marco-$hadoop_version
+  dist_home=dist/$name
+  banner "assemble $dist_home"
+  [[ -d hadoop-marco-dist/target/jars ]] || die "hadoop-marco-dist/target/jars is missing; run ./build.sh (it builds the jars first)."
+  check_no_daemons_running_from "$dist_home"
+  rm -rf "$dist_home" "dist/$name.tar.gz"
+  mkdir -p "$dist_home"/share/hadoop/{common/lib,hdfs,yarn,mapreduce} "$dist_home/logs"
+  for jar in hadoop-marco-dist/target/jars/*.jar; do
+    file=$(basename "$jar")
+    cp "$jar" "$dist_home/share/hadoop/$(jar_destination "$file")/"
+  done
+  cp -r distribution/bin distribution/sbin distribution/libexec distribution/etc "$dist_home/"
+  # Fill in the values whose one source is pom.xml.
+  find "$dist_home"/{bin,sbin,libexec,etc} -type f -exec sed -i \
+    -e "s|@JAVA_OPENS@|$java_opens|g" -e "s|@HADOOP_VERSION@|$hadoop_version|g" {} +
+  cat >"$dist_home/RELEASE" <<EOF
+hadoop-marco $project_version
+Hadoop $hadoop_version (jars from Maven Central) with the MaRCO shuffle consumer
+built $(date -u +%Y-%m-%dT%H:%M:%SZ) from commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown) with $(java -version 2>&1 | head -n 1)
+EOF
+  tar -C dist -czf "dist/$name.tar.gz" "$name"
+  echo "distribution: $dist_home ($(find "$dist_home" -name '*.jar' | wc -l) jars)"
+  echo "tarball:      dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1))"
+}
+
+build_all() {
+  check_prerequisites
+  apply_marco_patches "$(pom_value m:properties/m:hadoop.version)"
+  build_jars
+  assemble_dist
+}
+
+# Lays out dist/ from the jars already built; builds them only when there are none.
+build_dist_only() {
+  check_prerequisites
+  [[ -d hadoop-marco-dist/target/jars ]] || build_jars
+  assemble_dist
+}
+
+clean() {
+  local dist_home
+  for dist_home in dist/hadoop-marco-*/; do
+    [[ -d $dist_home ]] && check_no_daemons_running_from "${dist_home%/}"
+  done
+  # shellcheck disable=SC2086
+  mvn -B -q ${MVN_ARGS:-} clean
+  rm -rf dist target
+  echo "removed target/ directories and dist/"
+}
+
+# ---- tests -----------------------------------------------------------------------------------
+
+declare -a STAGE_RESULTS=()
+
+# Runs pytest on DIR; exit status 5 (no tests collected) counts as a pass, said out loud.
+run_pytest_stage() {
+  local dir=$1 status=0
+  python3 -m pytest -q -p no:cacheprovider "$dir" || status=$?
+  if ((status == 5)); then
+    echo "NOTE: $dir holds no tests yet; nothing to run"
+    return 0
+  fi
+  return "$status"
+}
+
+run_stage() {
+  local stage=$1
+  case $stage in
+    unit)
+      # shellcheck disable=SC2086
+      mvn -B ${MVN_ARGS:-} test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
+    minicluster)
+      # shellcheck disable=SC2086
+      mvn -B ${MVN_ARGS:-} test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
+    dist) run_pytest_stage tests/dist ;;
+    cluster)
+      if ! compgen -G "tests/cluster/test_*.py" >/dev/null; then
+        echo "NOTE: tests/cluster has no test files yet; nothing to run"
+        return 0
+      fi
+      run_pytest_stage tests/cluster ;;
+  esac
+}
+
+run_tests() {
+  local -a stages=("${ALL_STAGES[@]}")
+  local stage known start status failed=0 s
+  while (($#)); do
+    case $1 in
+      --stage)
+        (($# >= 2)) || die "--stage needs a comma-separated list of: ${ALL_STAGES[*]}"
+        IFS=, read -ra stages <<<"$2"
+        shift 2
+        ;;
+      *) usage >&2; die "unknown test option '$1'" ;;
+    esac
+  done
+  for stage in "${stages[@]}"; do
+    known=no
+    for s in "${ALL_STAGES[@]}"; do [[ $s == "$stage" ]] && known=yes; done
+    [[ $known == yes ]] || die "unknown stage '$stage'; stages are: ${ALL_STAGES[*]}"
+  done
+  build_all
+  for stage in "${stages[@]}"; do
+    banner "test stage: $stage"
+    start=$SECONDS
+    status=0
+    run_stage "$stage" || status=$?
+    if ((status == 0)); then
+      STAGE_RESULTS+=("$(printf '%-12s PASS  %5ds' "$stage" $((SECONDS - start)))")
+    else
+      STAGE_RESULTS+=("$(printf '%-12s FAIL  %5ds  (exit %d)' "$stage" $((SECONDS - start)) "$status")")
+      failed=1
+    fi
+  done
+  banner "test summary"
+  printf '%s\n' "${STAGE_RESULTS[@]}"
+  return "$failed"
+}
+
+main() {
+  local command=${1:-all}
+  (($#)) && shift
+  case $command in
+    all) (($# == 0)) || { usage >&2; die "'$command' takes no arguments"; }; build_all ;;
+    dist) (($# == 0)) || { usage >&2; die "'$command' takes no arguments"; }; build_dist_only ;;
+    test) run_tests "$@" ;;
+    clean) clean ;;
+    -h | --help | help) usage ;;
+    *) usage >&2; die "unknown command '$command'" ;;
+  esac
+}
+
+main "$@"

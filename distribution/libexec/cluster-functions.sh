@@ -1,0 +1,62 @@
+# shellcheck shell=bash
+# Behind sbin/start-all.sh and sbin/stop-all.sh: the single-node daemon set, in start order.
+# Sourced, never executed.
+
+HM_BIN_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../bin" && pwd -P)
+# launcher:daemon, in the order they must start (HDFS before YARN, which the history server needs).
+HM_CLUSTER_DAEMONS=(hdfs:namenode hdfs:datanode yarn:resourcemanager yarn:nodemanager mapred:historyserver)
+
+hm_cluster_usage() {
+  cat <<USAGE
+Usage: $(basename "$0") [--config DIR] [--help]
+
+$1 the single-node daemons on this machine: ${HM_CLUSTER_DAEMONS[*]}.
+  --config DIR   configuration directory (default: \$HADOOP_CONF_DIR or HADOOP_HOME/etc/hadoop)
+Pid files go to \$HADOOP_PID_DIR, logs to \$HADOOP_LOG_DIR (docs/distribution.md).
+USAGE
+}
+
+# start-all.sh runs every daemon here; it cannot start the remote hosts a workers file may list.
+hm_check_workers_are_local() {
+  local workers_file=${HADOOP_CONF_DIR:-$HM_BIN_DIR/../etc/hadoop}/workers host
+  [[ -f $workers_file ]] || return 0
+  while read -r host _; do
+    [[ -z $host || $host == \#* ]] && continue
+    case $host in
+      localhost | 127.0.0.1 | "$(hostname)" | "$(hostname -f 2>/dev/null)") ;;
+      *) echo "ERROR: $workers_file lists '$host', but start-all.sh only starts daemons on this machine; run 'hdfs --daemon start datanode' and 'yarn --daemon start nodemanager' on each worker, or list only localhost." >&2
+         exit 1 ;;
+    esac
+  done <"$workers_file"
+}
+
+hm_cluster_main() {
+  local action=$1
+  shift
+  while (($#)); do
+    case $1 in
+      --config)
+        (($# >= 2)) || { echo "ERROR: --config needs a directory" >&2; exit 1; }
+        export HADOOP_CONF_DIR=$2
+        shift 2
+        ;;
+      -h | --help) hm_cluster_usage "${action^}s"; exit 0 ;;
+      *) echo "ERROR: unknown argument '$1'" >&2; hm_cluster_usage "${action^}s" >&2; exit 1 ;;
+    esac
+  done
+  local -a order=("${HM_CLUSTER_DAEMONS[@]}")
+  local entry failed=0 i
+  if [[ $action == start ]]; then
+    hm_check_workers_are_local
+  else
+    for ((i = ${#HM_CLUSTER_DAEMONS[@]} - 1; i >= 0; i--)); do order[${#HM_CLUSTER_DAEMONS[@]} - 1 - i]=${HM_CLUSTER_DAEMONS[i]}; done
+  fi
+  for entry in "${order[@]}"; do
+    # Keep stopping the others when one fails; a start stops at the first failure.
+    if ! "$HM_BIN_DIR/${entry%%:*}" --daemon "$action" "${entry#*:}"; then
+      failed=1
+      [[ $action == start ]] && break
+    fi
+  done
+  return "$failed"
+}
