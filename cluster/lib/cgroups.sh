@@ -1,0 +1,66 @@
+# Optional per-worker CPU (CFS quota) and memory limits through cgroup v1. A worker's daemons,
+# and the YARN containers they fork, join the worker's cgroups, so one machine can stand in for
+# several smaller ones. Needs topology.sh, common.sh and net.sh (for net_record).
+
+CG_ROOT=/sys/fs/cgroup
+CG_CPU_PERIOD_US=100000
+
+cg_dir() { echo "$CG_ROOT/$1/$(mc_cgroup_name "$2")"; }
+
+cg_check_available() {
+  local controller=$1
+  [[ -w $CG_ROOT/$controller ]] || mc_die "cgroup v1 controller '$controller' is not mounted writable at $CG_ROOT/$controller" \
+    "mount it (mount -t cgroup -o $controller cgroup $CG_ROOT/$controller) or start without --cpu-per-worker/--mem-per-worker"
+}
+
+# cg_create NODE CPUS MEM_BYTES: CPUS like 0.5 (empty = no limit), MEM_BYTES (empty = no limit).
+cg_create() {
+  local node=$1 cpus=$2 mem=$3 dir quota
+  if [[ -n $cpus ]]; then
+    dir=$(cg_dir cpu "$node")
+    net_record cgroup "$dir"
+    mkdir -p "$dir"
+    quota=$(awk -v c="$cpus" -v p="$CG_CPU_PERIOD_US" 'BEGIN { printf "%d", c * p }')
+    echo "$CG_CPU_PERIOD_US" > "$dir/cpu.cfs_period_us"
+    echo "$quota" > "$dir/cpu.cfs_quota_us"
+  fi
+  if [[ -n $mem ]]; then
+    dir=$(cg_dir memory "$node")
+    net_record cgroup "$dir"
+    mkdir -p "$dir"
+    echo "$mem" > "$dir/memory.limit_in_bytes"
+  fi
+}
+
+# Shell snippet that moves the current shell ($$) into the node's cgroups, for a launch wrapper.
+cg_join_snippet() {
+  local node=$1 controller dir snippet=""
+  for controller in cpu memory; do
+    dir=$(cg_dir "$controller" "$node")
+    [[ -d $dir ]] && snippet+="echo \$\$ > $dir/cgroup.procs; "
+  done
+  printf '%s' "$snippet"
+}
+
+cg_remove_dir() {
+  local dir=$1 waited=0
+  [[ -d $dir ]] || return 0
+  # rmdir fails while a task is still in it; the daemons were killed just before, give the
+  # kernel a moment to reap them.
+  until rmdir "$dir" 2>/dev/null; do
+    ((waited++ < 50)) || { mc_log "warning: could not remove cgroup $dir (tasks: $(tr '\n' ' ' < "$dir/cgroup.procs"))"; return 0; }
+    sleep 0.1
+  done
+}
+
+cg_teardown() {
+  local node controller
+  if [[ -f $STATE/created.list ]]; then
+    while read -r kind name; do
+      if [[ $kind == cgroup && $name == $CG_ROOT/*/$MC_PREFIX-* ]]; then cg_remove_dir "$name"; fi
+    done < "$STATE/created.list"
+  fi
+  for node in $(mc_all_possible_nodes); do
+    for controller in cpu memory; do cg_remove_dir "$(cg_dir "$controller" "$node")"; done
+  done
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Set properties in a Hadoop *-site.xml file, keeping every other property as it is.
+
+usage: hadoop_conf.py FILE key=value [key=value ...]
+
+The cluster copies the distribution's etc/hadoop for each node and then applies its node-specific
+overrides with this tool, so the distribution's own defaults (e.g. the MaRCO shuffle plugin in
+mapred-site.xml) stay in force unless the cluster has a reason to change them.
+"""
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+
+def load(path):
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        root = ET.parse(path).getroot()
+        if root.tag != "configuration":
+            sys.exit(f"error: {path} is not a Hadoop configuration file (root element <{root.tag}>)")
+        return root
+    return ET.Element("configuration")
+
+
+def set_property(root, name, value):
+    for prop in root.findall("property"):
+        if prop.findtext("name") == name:
+            prop.find("value").text = value
+            return
+    prop = ET.SubElement(root, "property")
+    ET.SubElement(prop, "name").text = name
+    ET.SubElement(prop, "value").text = value
+
+
+def main(argv):
+    if len(argv) < 2 or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    path, assignments = argv[0], argv[1:]
+    root = load(path)
+    for assignment in assignments:
+        name, sep, value = assignment.partition("=")
+        if not sep or not name:
+            sys.exit(f"error: '{assignment}' is not key=value")
+        set_property(root, name, value)
+    ET.indent(root)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
