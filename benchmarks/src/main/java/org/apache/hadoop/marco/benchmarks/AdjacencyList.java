@@ -1,0 +1,89 @@
+package org.apache.hadoop.marco.benchmarks;
+
+import java.io.IOException;
+
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.io.AdjacencyWritable;
+import org.apache.hadoop.marco.benchmarks.io.DistinctValuesCombiner;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * adjacency-list (shuffle-heavy): input edges {@code p <TAB> q}; the map emits
+ * (q, from{p}:to{}) and (p, from{}:to{q}); the combiner drops duplicate tuples within a map
+ * output; the partial reducer builds partial sorted unions; the final reducer emits
+ * {@code x <TAB> from{...}:to{...}} with both lists sorted.
+ */
+public class AdjacencyList extends BenchmarkJob {
+  private static final long[] NONE = new long[0];
+
+  /** Emits both directions of an edge. */
+  public static class EdgeMapper extends Mapper<Object, Text, LongWritable, AdjacencyWritable> {
+    private final LongWritable node = new LongWritable();
+    private final AdjacencyWritable lists = new AdjacencyWritable();
+
+    @Override
+    protected void map(Object key, Text value, Context context)
+        throws IOException, InterruptedException {
+      String line = value.toString();
+      int tab = line.indexOf('\t');
+      long p;
+      long q;
+      try {
+        p = Long.parseLong(line.substring(0, Math.max(tab, 0)));
+        q = Long.parseLong(line.substring(tab + 1).trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("Not an edge line (expected from<TAB>to with numeric"
+            + " node ids, as gen-graph writes): '" + line + "'", e);
+      }
+      node.set(q);
+      lists.set(new long[] {p}, NONE);
+      context.write(node, lists);
+      node.set(p);
+      lists.set(NONE, new long[] {q});
+      context.write(node, lists);
+    }
+  }
+
+  /** Light combiner: duplicate elimination. */
+  public static class DuplicateRemover
+      extends DistinctValuesCombiner<LongWritable, AdjacencyWritable> {
+  }
+
+  /** Partial and final reducer: sorted unions of the from-lists and of the to-lists. */
+  public static class SortedUnionReducer
+      extends Reducer<LongWritable, AdjacencyWritable, LongWritable, AdjacencyWritable> {
+    @Override
+    protected void reduce(LongWritable node, Iterable<AdjacencyWritable> values, Context context)
+        throws IOException, InterruptedException {
+      AdjacencyWritable union = new AdjacencyWritable();
+      for (AdjacencyWritable v : values) {
+        union.unionWith(v);
+      }
+      context.write(node, union);
+    }
+  }
+
+  @Override
+  public String programName() {
+    return "adjacency-list";
+  }
+
+  @Override
+  protected void configure(Job job, String[] extraArgs) {
+    job.setMapperClass(EdgeMapper.class);
+    job.setCombinerClass(DuplicateRemover.class);
+    MarcoJob.setPartialReducerClass(job, SortedUnionReducer.class);
+    job.setReducerClass(SortedUnionReducer.class);
+    job.setOutputKeyClass(LongWritable.class);
+    job.setOutputValueClass(AdjacencyWritable.class);
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new AdjacencyList(), args));
+  }
+}

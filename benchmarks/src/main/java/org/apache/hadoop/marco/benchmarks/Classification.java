@@ -1,0 +1,101 @@
+package org.apache.hadoop.marco.benchmarks;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * classification (shuffle-light): assigns every movie to the nearest of k fixed centroids by
+ * cosine similarity and emits (centroid, movie_id); no combiner; partial reducer is identity; the
+ * reducer lists a cluster's movies. Centroids: {@code -D marco.benchmarks.centroids} if set, else
+ * the first k movies of the input ({@code -D marco.benchmarks.k}, default 6, the paper's k).
+ */
+public class Classification extends BenchmarkJob {
+
+  /** Emits (nearest centroid, movie id). */
+  public static class NearestCentroidMapper
+      extends Mapper<Object, Text, IntWritable, LongWritable> {
+    private Centroids centroids;
+    private final double[] similarity = new double[1];
+    private final IntWritable cluster = new IntWritable();
+    private final LongWritable movieId = new LongWritable();
+
+    @Override
+    protected void setup(Context context) {
+      centroids = Centroids.load(context.getConfiguration());
+    }
+
+    @Override
+    protected void map(Object key, Text value, Context context)
+        throws IOException, InterruptedException {
+      MovieRatings movie = MovieRatings.parse(value);
+      cluster.set(centroids.nearest(movie, similarity));
+      movieId.set(movie.movieId());
+      context.write(cluster, movieId);
+    }
+  }
+
+  /** Identity partial reducer. */
+  public static class MovieIdentity extends IdentityReducer<IntWritable, LongWritable> {
+  }
+
+  /**
+   * Identity reduce whose output does not depend on the order the values arrive in: a cluster's
+   * movie ids are emitted in ascending order.
+   */
+  public static class SortedMoviesReducer
+      extends Reducer<IntWritable, LongWritable, IntWritable, LongWritable> {
+    private final LongWritable out = new LongWritable();
+
+    @Override
+    protected void reduce(IntWritable key, Iterable<LongWritable> values, Context context)
+        throws IOException, InterruptedException {
+      long[] ids = new long[16];
+      int n = 0;
+      for (LongWritable v : values) {
+        if (n == ids.length) {
+          ids = Arrays.copyOf(ids, n * 2);
+        }
+        ids[n++] = v.get();
+      }
+      Arrays.sort(ids, 0, n);
+      for (int i = 0; i < n; i++) {
+        out.set(ids[i]);
+        context.write(key, out);
+      }
+    }
+  }
+
+  @Override
+  public String programName() {
+    return "classification";
+  }
+
+  @Override
+  protected void configure(Job job, String[] extraArgs) throws IOException {
+    Configuration conf = job.getConfiguration();
+    if (conf.get(Centroids.KEY) == null) {
+      Centroids.firstMovies(conf, FileInputFormat.getInputPaths(job)[0],
+          conf.getInt(Centroids.K, Centroids.DEFAULT_K)).store(conf);
+    }
+    job.setMapperClass(NearestCentroidMapper.class);
+    MarcoJob.setPartialReducerClass(job, MovieIdentity.class);
+    job.setReducerClass(SortedMoviesReducer.class);
+    job.setOutputKeyClass(IntWritable.class);
+    job.setOutputValueClass(LongWritable.class);
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new Classification(), args));
+  }
+}
