@@ -193,7 +193,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     invocationsRunning++;
     RecordReducer<K, V> function =
         partialReducer != null && adaptive.partialReduceActive() ? partialReducer : null;
-    timeline.event("invocation-start", "n", number, "runs", inputs.size(), "mapOutputs",
+    timeline.event("invocation-start", "n", number, "arrived", arrivals, "runs", inputs.size(),
+        "mapOutputs",
         mapOutputsOf(inputs), "bytes", bytesOf(inputs), "reduce", function != null);
     boolean injectFailure = number == settings.getFailInvocation();
     partialThreads.execute(() -> runInvocation(number, inputs, function, injectFailure));
@@ -310,9 +311,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       shuffleEndMillis = shuffleEnd;
       timeline.event("shuffle-end", "arrived", arrivals, "invocationsRunning",
           invocationsRunning);
-      while (invocationsRunning + spillsRunning > 0) {
-        wait();
-      }
+      awaitIdle();
       runs.addAll(forFinalMerge);
       runs.addAll(unprocessed);
       forFinalMerge.clear();
@@ -338,6 +337,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         + (end - mergeStart) + " ms");
     timeline.write(conf, reduceId, settings.getTimelineDir());
     return merged;
+  }
+
+  /** Blocks until no partial invocation or memory spill is running. */
+  synchronized void awaitIdle() throws InterruptedException {
+    while (invocationsRunning + spillsRunning > 0) {
+      wait();
+    }
   }
 
   /** The events recorded so far (for tests and diagnostics). */

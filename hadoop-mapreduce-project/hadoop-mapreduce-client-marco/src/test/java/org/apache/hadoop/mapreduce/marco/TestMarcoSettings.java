@@ -1,0 +1,172 @@
+package org.apache.hadoop.mapreduce.marco;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.IOException;
+import java.util.Iterator;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapReduceBase;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.junit.Test;
+
+/** Validation of every mapreduce.marco.* key and of the declared partial reducer. */
+public class TestMarcoSettings {
+
+  /** Sums into a LongWritable while the map output value is an IntWritable: wrong types. */
+  public static class WideningReducer extends Reducer<Text, IntWritable, Text, LongWritable> {
+  }
+
+  /** The right types. */
+  public static class IntSumReducer extends Reducer<Text, IntWritable, Text, IntWritable> {
+  }
+
+  /** Old API, right types. */
+  public static class OldIntSum extends MapReduceBase
+      implements org.apache.hadoop.mapred.Reducer<Text, IntWritable, Text, IntWritable> {
+    @Override
+    public void reduce(Text key, Iterator<IntWritable> values,
+        OutputCollector<Text, IntWritable> output, Reporter reporter) throws IOException {
+    }
+  }
+
+  private static String rejection(String key, String value) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+    try {
+      MarcoSettings.from(conf);
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+    fail(key + "=" + value + " was accepted");
+    return null;
+  }
+
+  @Test
+  public void defaultsAreThePapers() {
+    MarcoSettings s = MarcoSettings.from(new Configuration(false));
+    assertEquals(4, s.startThreshold(0));
+    assertEquals(4, s.startThreshold(1));
+    assertEquals(8, s.startThreshold(2));
+    assertEquals(8, s.startThreshold(100));
+    assertEquals(0.9f, s.effectiveStopFraction(), 0f);
+    assertEquals(19, s.effectivePartialNice());
+    assertTrue(s.isEnabled() && s.isPartialReduceEnabled() && s.isAdaptiveEnabled());
+  }
+
+  @Test
+  public void controlOffIsThePapersMarcoNoControl() {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 12);
+    MarcoSettings s = MarcoSettings.from(conf);
+    assertEquals(1, s.startThreshold(0));
+    assertEquals(1, s.startThreshold(5));
+    assertEquals(1.0f, s.effectiveStopFraction(), 0f);
+    assertEquals(0, s.effectivePartialNice());
+  }
+
+  @Test
+  public void badValuesNameTheKeyTheValueAndTheRange() {
+    String m = rejection(MarcoConfig.STOP_FRACTION, "1.5");
+    assertTrue(m, m.contains(MarcoConfig.STOP_FRACTION) && m.contains("'1.5'")
+        && m.contains("(0, 1]"));
+    m = rejection(MarcoConfig.STOP_FRACTION, "0");
+    assertTrue(m, m.contains("(0, 1]"));
+    m = rejection(MarcoConfig.START_THRESHOLD, "-1");
+    assertTrue(m, m.contains(MarcoConfig.START_THRESHOLD) && m.contains("'-1'")
+        && m.contains("[1, 100000]"));
+    m = rejection(MarcoConfig.START_THRESHOLD_INITIAL, "four");
+    assertTrue(m, m.contains(MarcoConfig.START_THRESHOLD_INITIAL) && m.contains("'four'"));
+    m = rejection(MarcoConfig.PARTIAL_NICE, "20");
+    assertTrue(m, m.contains("[0, 19]"));
+    m = rejection(MarcoConfig.CONTROL_ENABLED, "maybe");
+    assertTrue(m, m.contains(MarcoConfig.CONTROL_ENABLED) && m.contains("true or false"));
+    m = rejection(MarcoConfig.ADAPTIVE_RATIO_THRESHOLD, "NaN");
+    assertTrue(m, m.contains(MarcoConfig.ADAPTIVE_RATIO_THRESHOLD));
+    m = rejection(MarcoConfig.PARTIAL_THREADS, "0");
+    assertTrue(m, m.contains("[1, 64]"));
+  }
+
+  private static JobConf jobWithMapOutput(Class<?> key, Class<?> value) {
+    JobConf job = new JobConf(false);
+    job.setMapOutputKeyClass(key);
+    job.setMapOutputValueClass(value);
+    return job;
+  }
+
+  @Test
+  public void aPartialReducerWithOtherTypesIsRejectedNamingClassAndTypes() throws IOException {
+    JobConf job = jobWithMapOutput(Text.class, IntWritable.class);
+    job.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, WideningReducer.class, Reducer.class);
+    try {
+      PartialReducerSpec.resolve(job, MarcoSettings.from(job));
+      fail("accepted");
+    } catch (IllegalArgumentException e) {
+      String m = e.getMessage();
+      assertTrue(m, m.contains(WideningReducer.class.getName())
+          && m.contains("org.apache.hadoop.io.LongWritable")
+          && m.contains("org.apache.hadoop.io.IntWritable"));
+    }
+  }
+
+  @Test
+  public void partialReducersOfBothApisResolve() {
+    JobConf job = jobWithMapOutput(Text.class, IntWritable.class);
+    job.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IntSumReducer.class, Reducer.class);
+    PartialReducerSpec spec = PartialReducerSpec.resolve(job, MarcoSettings.from(job));
+    assertSame(IntSumReducer.class, spec.getReducerClass());
+    assertTrue(spec.isNewApi());
+    MarcoJob.setPartialReducerClass(job, OldIntSum.class);
+    spec = PartialReducerSpec.resolve(job, MarcoSettings.from(job));
+    assertSame(OldIntSum.class, spec.getReducerClass());
+    assertTrue(!spec.isNewApi());
+  }
+
+  @Test
+  public void theCombinerServesAsPartialReducerOnlyWhenAsked() throws IOException {
+    Job job = Job.getInstance(jobWithMapOutput(Text.class, IntWritable.class));
+    job.setCombinerClass(IntSumReducer.class);
+    JobConf conf = new JobConf(job.getConfiguration());
+    assertNull(PartialReducerSpec.resolve(conf, MarcoSettings.from(conf)));
+    MarcoJob.usePartialReducerFromCombiner(conf, true);
+    assertSame(IntSumReducer.class,
+        PartialReducerSpec.resolve(conf, MarcoSettings.from(conf)).getReducerClass());
+  }
+
+  @Test
+  public void anUnknownClassIsRejectedNamingTheKey() {
+    JobConf job = jobWithMapOutput(Text.class, IntWritable.class);
+    job.set(MarcoConfig.PARTIAL_REDUCER_CLASS, "com.example.NoSuchReducer");
+    try {
+      PartialReducerSpec.resolve(job, MarcoSettings.from(job));
+      fail("accepted");
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains(MarcoConfig.PARTIAL_REDUCER_CLASS)
+          && e.getMessage().contains("com.example.NoSuchReducer"));
+    }
+  }
+
+  @Test
+  public void aClassThatIsNoReducerIsRejected() {
+    JobConf job = jobWithMapOutput(Text.class, IntWritable.class);
+    job.set(MarcoConfig.PARTIAL_REDUCER_CLASS, String.class.getName());
+    try {
+      PartialReducerSpec.resolve(job, MarcoSettings.from(job));
+      fail("accepted");
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("java.lang.String"));
+    }
+  }
+}

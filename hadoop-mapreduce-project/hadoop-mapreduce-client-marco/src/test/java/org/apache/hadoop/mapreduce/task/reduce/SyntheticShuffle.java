@@ -1,0 +1,192 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.IFile;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MROutputFiles;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
+import org.apache.hadoop.util.Progress;
+
+/**
+ * Drives a {@link MarcoMergeManager} the way Hadoop's fetchers do (reserve, shuffle the IFile
+ * bytes of a map output, commit), with map outputs of (Text word, LongWritable count) built in
+ * the test, and reads the final merge back.
+ */
+final class SyntheticShuffle {
+  final JobConf conf;
+  final Counters counters = new Counters();
+  final Reporter reporter;
+  final TaskAttemptID reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 0, 0);
+  private final CompressionCodec codec;
+  private final ShuffleClientMetrics metrics;
+  private final List<Throwable> reported = new ArrayList<>();
+  MarcoMergeManager<Text, LongWritable> manager;
+
+  SyntheticShuffle(JobConf conf, File localDir, CompressionCodec codec) {
+    this.conf = conf;
+    this.codec = codec;
+    conf.set(MRConfig.LOCAL_DIR, localDir.getAbsolutePath());
+    conf.setMapOutputKeyClass(Text.class);
+    conf.setMapOutputValueClass(LongWritable.class);
+    this.reporter = new CountingReporter(counters);
+    this.metrics = ShuffleClientMetrics.create(reduceId, conf);
+  }
+
+  static JobConf baseConf(int maps) {
+    JobConf conf = new JobConf(false);
+    conf.setNumMapTasks(maps);
+    conf.setLong("mapreduce.reduce.memory.totalbytes", 64L << 20);
+    return conf;
+  }
+
+  MarcoMergeManager<Text, LongWritable> start() throws IOException {
+    MROutputFiles files = new MROutputFiles();
+    files.setConf(conf);
+    MarcoSettings settings = MarcoSettings.from(conf);
+    manager = new MarcoMergeManager<>(reduceId, conf, FileSystem.getLocal(conf).getRaw(), files,
+        codec, reporter, reported::add, settings, PartialReducerSpec.resolve(conf, settings),
+        conf.getCombinerClass(), counters.findCounter(TaskCounter.SPILLED_RECORDS),
+        counters.findCounter(TaskCounter.MERGED_MAP_OUTPUTS), new Progress());
+    return manager;
+  }
+
+  /** A map output holding {@code words} (sorted here, as a map's spill is) with count 1 each. */
+  byte[][] mapOutput(List<String> words) throws IOException {
+    List<String> sorted = new ArrayList<>(words);
+    sorted.sort((a, b) -> new Text(a).compareTo(new Text(b)));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    IFile.Writer<Text, LongWritable> writer = new IFile.Writer<>(conf,
+        new FSDataOutputStream(bytes, null), Text.class, LongWritable.class, codec, null);
+    for (String w : sorted) {
+      writer.append(new Text(w), new LongWritable(1));
+    }
+    writer.close();
+    return new byte[][] {bytes.toByteArray(), longBytes(writer.getRawLength())};
+  }
+
+  private static byte[] longBytes(long v) {
+    return Long.toString(v).getBytes();
+  }
+
+  /** Fetches one map output as a fetcher would; returns its description (MEMORY or DISK). */
+  String fetch(int mapIndex, List<String> words) throws IOException {
+    byte[][] output = mapOutput(words);
+    long raw = Long.parseLong(new String(output[1]));
+    TaskAttemptID mapId = new TaskAttemptID("1", 1, TaskType.MAP, mapIndex, 0);
+    MapOutput<Text, LongWritable> out = manager.reserve(mapId, raw, 0);
+    if (out == null) {
+      return "WAIT";
+    }
+    out.shuffle(new MapHost("host", "http://host/"), new ByteArrayInputStream(output[0]),
+        output[0].length, raw, metrics, reporter);
+    out.commit();
+    return out.getDescription();
+  }
+
+  /** Blocks until no invocation or spill is running. */
+  void awaitIdle() throws InterruptedException {
+    manager.awaitIdle();
+  }
+
+  /** Closes the shuffle and reads the reducer's input back as word -> list of counts. */
+  Map<String, List<Long>> finish() throws Throwable {
+    RawKeyValueIterator it = manager.close();
+    Map<String, List<Long>> result = new TreeMap<>((a, b) -> new Text(a).compareTo(new Text(b)));
+    Text previous = null;
+    DataInputBuffer buf = new DataInputBuffer();
+    while (it.next()) {
+      DataInputBuffer k = it.getKey();
+      buf.reset(k.getData(), k.getPosition(), k.getLength() - k.getPosition());
+      Text key = new Text();
+      key.readFields(buf);
+      if (previous != null && previous.compareTo(key) > 0) {
+        throw new AssertionError("reducer input out of order: " + previous + " before " + key);
+      }
+      previous = key;
+      DataInputBuffer v = it.getValue();
+      buf.reset(v.getData(), v.getPosition(), v.getLength() - v.getPosition());
+      LongWritable value = new LongWritable();
+      value.readFields(buf);
+      result.computeIfAbsent(key.toString(), x -> new ArrayList<>()).add(value.get());
+    }
+    it.close();
+    if (!reported.isEmpty()) {
+      throw reported.get(0);
+    }
+    return result;
+  }
+
+  long counter(MarcoCounter c) {
+    return counters.findCounter(c).getValue();
+  }
+
+  /** A Reporter whose counters are real, so tests can read what the engine counted. */
+  static final class CountingReporter implements Reporter {
+    private final Counters counters;
+
+    CountingReporter(Counters counters) {
+      this.counters = counters;
+    }
+
+    @Override
+    public void setStatus(String status) {
+    }
+
+    @Override
+    public Counters.Counter getCounter(Enum<?> name) {
+      return counters.findCounter(name);
+    }
+
+    @Override
+    public Counters.Counter getCounter(String group, String name) {
+      return counters.findCounter(group, name);
+    }
+
+    @Override
+    public synchronized void incrCounter(Enum<?> key, long amount) {
+      counters.incrCounter(key, amount);
+    }
+
+    @Override
+    public synchronized void incrCounter(String group, String counter, long amount) {
+      counters.incrCounter(group, counter, amount);
+    }
+
+    @Override
+    public org.apache.hadoop.mapred.InputSplit getInputSplit() {
+      throw new UnsupportedOperationException("reduce side");
+    }
+
+    @Override
+    public float getProgress() {
+      return 0;
+    }
+
+    @Override
+    public void progress() {
+    }
+  }
+}

@@ -1,0 +1,379 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapReduceBase;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.security.TokenCache;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/** The merge manager on synthetic map outputs, fetched one at a time as Hadoop's fetchers do. */
+public class TestMarcoMergeManager {
+  private static final Pattern INVOCATION_START =
+      Pattern.compile("\"event\":\"invocation-start\",\"n\":\\d+,\"arrived\":(\\d+).*\"reduce\":(\\w+)");
+
+  private File localDir;
+
+  /** Sums counts per word: the partial reducer of word-count. */
+  public static class SumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
+    @Override
+    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+        throws IOException, InterruptedException {
+      long sum = 0;
+      for (LongWritable v : values) {
+        sum += v.get();
+      }
+      context.write(key, new LongWritable(sum));
+    }
+  }
+
+  /** The same sum in the old API. */
+  public static class OldSumReducer extends MapReduceBase
+      implements org.apache.hadoop.mapred.Reducer<Text, LongWritable, Text, LongWritable> {
+    @Override
+    public void reduce(Text key, Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+      long sum = 0;
+      while (values.hasNext()) {
+        sum += values.next().get();
+      }
+      out.collect(key, new LongWritable(sum));
+    }
+  }
+
+  /** Copies every record: a partial reducer that does no useful work. */
+  public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
+  }
+
+  @Before
+  public void setUp() throws IOException {
+    localDir = Files.createTempDirectory("marco-mm").toFile();
+  }
+
+  @After
+  public void tearDown() {
+    FileUtil.fullyDelete(localDir);
+  }
+
+  private SyntheticShuffle shuffle(JobConf conf) throws IOException {
+    return shuffle(conf, null);
+  }
+
+  private SyntheticShuffle shuffle(JobConf conf, CompressionCodec codec) throws IOException {
+    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, codec);
+    s.start();
+    return s;
+  }
+
+  /** Map i emits "w<i%distinct>" and shared words, so keys repeat across map outputs. */
+  private static List<String> wordsOfMap(int i, int perMap, int distinct) {
+    List<String> words = new ArrayList<>();
+    Random r = new Random(i);
+    for (int j = 0; j < perMap; j++) {
+      words.add("w" + r.nextInt(distinct));
+    }
+    return words;
+  }
+
+  /** Fetches every map output in order, letting invocations finish between arrivals. */
+  private static Map<String, Long> fetchAll(SyntheticShuffle s, int maps, int perMap,
+      int distinct) throws Exception {
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < maps; i++) {
+      List<String> words = wordsOfMap(i, perMap, distinct);
+      for (String w : words) {
+        expected.merge(w, 1L, Long::sum);
+      }
+      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
+      s.awaitIdle();
+    }
+    return expected;
+  }
+
+  private static void assertSums(Map<String, Long> expected, Map<String, List<Long>> actual) {
+    Map<String, Long> sums = new TreeMap<>();
+    actual.forEach((k, v) -> sums.put(k, v.stream().mapToLong(Long::longValue).sum()));
+    assertEquals(expected, sums);
+  }
+
+  private static List<Integer> invocationStartArrivals(SyntheticShuffle s) {
+    List<Integer> arrivals = new ArrayList<>();
+    for (String e : s.manager.timelineEvents()) {
+      Matcher m = INVOCATION_START.matcher(e);
+      if (m.find()) {
+        arrivals.add(Integer.parseInt(m.group(1)));
+      }
+    }
+    return arrivals;
+  }
+
+  private static List<Boolean> invocationReduceFlags(SyntheticShuffle s) {
+    List<Boolean> flags = new ArrayList<>();
+    for (String e : s.manager.timelineEvents()) {
+      Matcher m = INVOCATION_START.matcher(e);
+      if (m.find()) {
+        flags.add(Boolean.parseBoolean(m.group(2)));
+      }
+    }
+    return flags;
+  }
+
+  @Test
+  public void invocationsStartAtThresholdsFourFourThenEightUntilStopFraction() throws Throwable {
+    SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(40));
+    Map<String, Long> expected = fetchAll(s, 40, 50, 30);
+    // 4, 4 more, then 8 at a time; the stop point is at 36 = 0.9 * 40 arrivals.
+    assertEquals(List.of(4, 8, 16, 24, 32), invocationStartArrivals(s));
+    assertTrue(s.manager.timelineEvents().stream()
+        .anyMatch(e -> e.contains("\"event\":\"stop-point\",\"arrived\":36")));
+    assertSums(expected, s.finish());
+    assertEquals(5, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(32, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+  }
+
+  @Test
+  public void noInvocationStartsOnceStopFractionHasArrived() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(10);
+    conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 1);
+    conf.setFloat(MarcoConfig.STOP_FRACTION, 0.5f);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 10, 20, 10);
+    assertEquals(List.of(1, 2, 3, 4), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+  }
+
+  @Test
+  public void withoutControlEveryArrivalButTheLastStartsAnInvocation() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(6);
+    conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 6, 20, 10);
+    assertEquals(List.of(1, 2, 3, 4, 5), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+  }
+
+  @Test
+  public void partialReduceSumsAcrossMapOutputs() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 12, 200, 20);
+    Map<String, List<Long>> input = s.finish();
+    assertSums(expected, input);
+    // Invocations at arrivals 4 and 8 folded 8 map outputs into 2 runs, one record per word each.
+    assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(8 * 200, s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertTrue(s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS) <= 2 * 20);
+    assertTrue(s.counter(MarcoCounter.PARTIAL_REDUCE_MILLIS) >= 0);
+    assertEquals(0, s.counter(MarcoCounter.ADAPTIVE_DISABLES));
+  }
+
+  @Test
+  public void oldApiPartialReducerWorksLikeTheNewOne() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, OldSumReducer.class,
+        org.apache.hadoop.mapred.Reducer.class);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 12, 200, 20);
+    assertSums(expected, s.finish());
+    assertTrue(s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS) <= 2 * 20);
+  }
+
+  @Test
+  public void withoutPartialReducerInvocationsOnlySort() throws Throwable {
+    SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(12));
+    Map<String, Long> expected = fetchAll(s, 12, 100, 20);
+    Map<String, List<Long>> input = s.finish();
+    assertSums(expected, input);
+    assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
+        s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS));
+    assertTrue("every record reaches the reducer unreduced",
+        input.values().stream().allMatch(v -> v.stream().allMatch(c -> c == 1L)));
+  }
+
+  @Test
+  public void partialReduceSwitchOffKeepsPartialSort() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    conf.setBoolean(MarcoConfig.PARTIAL_REDUCE_ENABLED, false);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 12, 100, 20);
+    assertSums(expected, s.finish());
+    assertEquals(List.of(false, false), invocationReduceFlags(s));
+  }
+
+  @Test
+  public void failedInvocationLeavesItsInputsToTheFinalMerge() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 12, 100, 20);
+    assertSums(expected, s.finish());
+    assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
+    assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+    File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial-1"));
+    assertEquals("the failed run's file is removed", 0, leftovers == null ? 0 : leftovers.length);
+  }
+
+  @Test
+  public void adaptiveControlStopsPartialReduceThatDoesNotReduce() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(40);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 40, 50, 1_000_000);
+    assertSums(expected, s.finish());
+    assertEquals(1, s.counter(MarcoCounter.ADAPTIVE_DISABLES));
+    assertEquals(List.of(true, true, false, false, false), invocationReduceFlags(s));
+  }
+
+  @Test
+  public void adaptiveControlOffKeepsReducing() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(40);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
+    conf.setBoolean(MarcoConfig.ADAPTIVE_ENABLED, false);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 40, 50, 1_000_000);
+    assertSums(expected, s.finish());
+    assertEquals(0, s.counter(MarcoCounter.ADAPTIVE_DISABLES));
+    assertEquals(List.of(true, true, true, true, true), invocationReduceFlags(s));
+  }
+
+  @Test
+  public void largeCompressedEncryptedMapOutputsTakeTheDiskPath() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setLong("mapreduce.reduce.memory.totalbytes", 200_000);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+    Credentials credentials = new Credentials();
+    TokenCache.setEncryptedSpillKey(new byte[16], credentials);
+    UserGroupInformation.getCurrentUser().addCredentials(credentials);
+    CompressionCodec codec = ReflectionUtils.newInstance(DefaultCodec.class, conf);
+    SyntheticShuffle s = shuffle(conf, codec);
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < 12; i++) {
+      // ~60 KB raw per map output: above the single-shuffle limit of 0.25 * 0.70 * 200 KB.
+      List<String> words = wordsOfMap(i, 4000, 500);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      assertEquals("DISK", s.fetch(i, words));
+      s.awaitIdle();
+    }
+    assertSums(expected, s.finish());
+    assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
+  }
+
+  @Test
+  public void fetchesWaitAboveTheMemoryLimitUntilASpillFreesMemory() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(30);
+    conf.setLong("mapreduce.reduce.memory.totalbytes", 400_000);
+    conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = new TreeMap<>();
+    int i = 0;
+    while (i < 30) {
+      List<String> words = wordsOfMap(i, 1500, 300);
+      String where = s.fetch(i, words);
+      if ("WAIT".equals(where)) {
+        s.manager.waitForResource();
+        s.awaitIdle();
+        continue;
+      }
+      assertEquals("MEMORY", where);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      i++;
+    }
+    assertSums(expected, s.finish());
+    assertTrue("memory spills happened", s.manager.timelineEvents().stream()
+        .anyMatch(e -> e.contains("\"event\":\"spill-end\"")));
+    assertEquals("no partial invocation with an unreachable threshold", 0,
+        s.counter(MarcoCounter.INVOCATIONS));
+  }
+
+  @Test
+  public void reservationPastTheLimitReturnsWait() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(4);
+    conf.setLong("mapreduce.reduce.memory.totalbytes", 100_000);
+    SyntheticShuffle s = shuffle(conf);
+    // limit 70,000; single-shuffle limit 17,500: the fifth 17,000-byte reservation passes the
+    // limit (one may), the sixth must WAIT.
+    List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      held.add(s.manager.reserve(
+          new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
+              org.apache.hadoop.mapreduce.TaskType.MAP, i, 0), 17_000, 0));
+    }
+    assertTrue(held.stream().allMatch(o -> o != null && o.getDescription().equals("MEMORY")));
+    assertEquals(null, s.manager.reserve(new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
+        org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0), 17_000, 0));
+    held.get(0).abort();
+    held.get(1).abort();
+    assertTrue(s.manager.reserve(new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
+        org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0), 17_000, 0) != null);
+  }
+
+  @Test
+  public void zeroLengthMapOutputsAreMergedLikeAnyOther() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(10);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < 10; i++) {
+      List<String> words = i % 3 == 0 ? wordsOfMap(i, 10, 5) : List.of();
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      s.fetch(i, words);
+      s.awaitIdle();
+    }
+    assertSums(expected, s.finish());
+    assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
+  }
+
+  @Test
+  public void timelineIsWrittenToTheConfiguredDirectory() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(8);
+    File dir = new File(localDir, "timelines");
+    conf.set(MarcoConfig.TIMELINE_DIR, dir.toURI().toString());
+    SyntheticShuffle s = shuffle(conf);
+    fetchAll(s, 8, 10, 5);
+    s.finish();
+    File file = new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
+    List<String> lines = Files.readAllLines(file.toPath());
+    assertEquals(8, lines.stream().filter(l -> l.contains("\"event\":\"arrival\"")).count());
+    for (String event : new String[] {"invocation-start", "invocation-end", "stop-point",
+        "shuffle-end", "final-merge-start", "final-merge-end"}) {
+      assertTrue(event, lines.stream().anyMatch(l -> l.contains("\"event\":\"" + event + "\"")));
+    }
+  }
+}
