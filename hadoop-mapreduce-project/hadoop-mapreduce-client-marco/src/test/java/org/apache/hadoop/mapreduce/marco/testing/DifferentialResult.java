@@ -1,0 +1,44 @@
+package org.apache.hadoop.mapreduce.marco.testing;
+
+import java.util.Map;
+
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+
+/** What a {@link DifferentialRun} saw: the stock run's output and every run's job counters. */
+public final class DifferentialResult {
+  private final JobOutput stockOutput;
+  private final Counters stockCounters;
+  private final Map<String, Counters> variantCounters;
+
+  DifferentialResult(JobOutput stockOutput, Counters stockCounters,
+      Map<String, Counters> variantCounters) {
+    this.stockOutput = stockOutput;
+    this.stockCounters = stockCounters;
+    this.variantCounters = variantCounters;
+  }
+
+  /** The stock run's output (every MaRCO variant's output is byte-equal to it). */
+  public JobOutput output() {
+    return stockOutput;
+  }
+
+  public Counters stockCounters() {
+    return stockCounters;
+  }
+
+  /** Job counters of the named MaRCO variant. */
+  public Counters counters(String variant) {
+    Counters counters = variantCounters.get(variant);
+    if (counters == null) {
+      throw new IllegalArgumentException(
+          "No MaRCO variant named " + variant + "; ran " + variantCounters.keySet());
+    }
+    return counters;
+  }
+
+  /** A MaRCO counter of the named variant, summed over its reduce tasks. */
+  public long marco(String variant, MarcoCounter counter) {
+    return counters(variant).findCounter(counter).getValue();
+  }
+}

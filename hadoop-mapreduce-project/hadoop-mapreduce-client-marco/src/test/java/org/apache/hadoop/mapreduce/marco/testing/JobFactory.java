@@ -1,0 +1,17 @@
+package org.apache.hadoop.mapreduce.marco.testing;
+
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * Builds the job under test from a base configuration that already selects the shuffle
+ * (stock or MaRCO). Called once per run, so each run gets its own Job and output directory.
+ * Old-API jobs build a JobConf and return {@link OldApiJobs#asJob}.
+ */
+@FunctionalInterface
+public interface JobFactory {
+  Job create(Configuration conf, Path input, Path output) throws IOException;
+}

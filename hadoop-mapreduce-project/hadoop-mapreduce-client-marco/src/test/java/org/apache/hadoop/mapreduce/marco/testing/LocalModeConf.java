@@ -1,0 +1,34 @@
+package org.apache.hadoop.mapreduce.marco.testing;
+
+import java.io.File;
+
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRConfig;
+
+/**
+ * Job configuration for Hadoop's LocalJobRunner (mapreduce.framework.name=local).
+ *
+ * <p>What the local runner does with the shuffle (read in Hadoop 3.5.0 sources): each reduce is
+ * a {@code ReduceTask} run in-process via {@code ReduceTask.run}, which instantiates the class
+ * named by {@code mapreduce.job.reduce.shuffle.consumer.plugin.class} exactly as on YARN; the
+ * runner passes the map output files to the task ({@code setLocalMapFiles}), so
+ * {@code Shuffle.run} (and a subclass that keeps it) uses one {@code LocalFetcher} that reads
+ * them from local disk instead of HTTP fetchers. So the plugin key is honoured and MaRCO's merge
+ * manager is exercised through the local-fetch path.
+ */
+public final class LocalModeConf {
+  private LocalModeConf() {
+  }
+
+  /** A local-runner configuration whose local and staging directories live under {@code dir}. */
+  public static JobConf newConf(File dir) {
+    JobConf conf = new JobConf();
+    conf.set(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
+    conf.set("fs.defaultFS", "file:///");
+    conf.set(MRConfig.LOCAL_DIR, new File(dir, "local").getAbsolutePath());
+    conf.set("mapreduce.jobtracker.staging.root.dir", new File(dir, "staging").getAbsolutePath());
+    conf.setInt("mapreduce.local.map.tasks.maximum", 2);
+    conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
+    return conf;
+  }
+}
