@@ -1,0 +1,75 @@
+package org.apache.hadoop.mapreduce.marco.stagger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+
+/**
+ * Whether and how the AppMaster staggers a job's reduces (MaRCO paper, section 3.3): while maps
+ * still run, at most {@code k} reduce tasks per node, because each brings partial sort/reduce work
+ * that competes with the maps for CPU; the rest once the map phase is over.
+ *
+ * <p>Only jobs that use the MaRCO shuffle (plugin {@link MarcoConfig#SHUFFLE_PLUGIN_CLASS} with
+ * {@link MarcoConfig#ENABLED} not false) and keep {@link MarcoConfig#STAGGER_ENABLED} on are
+ * staggered. Those jobs also start their reduces from the beginning (slow-start 0), since their
+ * partial work overlaps the shuffle only if the reduces run while maps do. Every other job gets
+ * Hadoop's own allocator behaviour, including its slow-start.
+ */
+public final class ReduceStaggering {
+  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0);
+
+  private final boolean active;
+  private final int reducesPerNode;
+
+  private ReduceStaggering(boolean active, int reducesPerNode) {
+    this.active = active;
+    this.reducesPerNode = reducesPerNode;
+  }
+
+  /**
+   * Reads the job's configuration. MaRCO keys are validated only for MaRCO jobs, so a stock job
+   * never fails on a key it does not use.
+   *
+   * @throws IllegalArgumentException for a MaRCO job with a bad {@code mapreduce.marco.*} value
+   */
+  public static ReduceStaggering forJob(Configuration conf) {
+    if (!MarcoConfig.SHUFFLE_PLUGIN_CLASS.equals(conf.getTrimmed(MRConfig.SHUFFLE_CONSUMER_PLUGIN))) {
+      return OFF;
+    }
+    MarcoSettings settings = MarcoSettings.from(conf);
+    if (!settings.isEnabled() || !settings.isStaggerEnabled()) {
+      return OFF;
+    }
+    return new ReduceStaggering(true, settings.getStaggerReducesPerNode());
+  }
+
+  public boolean isActive() {
+    return active;
+  }
+
+  /** k: reduce containers one node may hold while maps run. */
+  public int reducesPerNode() {
+    return reducesPerNode;
+  }
+
+  /** The slow-start fraction in force: 0 for staggered jobs, else the job's own. */
+  public float slowStart(float configured) {
+    return active ? 0f : configured;
+  }
+
+  /**
+   * Reduce containers the job may hold or ask for while maps run: k per node of the cluster.
+   * Asking for more would only make the RM hand out containers the allocator has to return.
+   */
+  public int earlyReduceCap(int clusterNodes) {
+    return (int) Math.min(Integer.MAX_VALUE, (long) reducesPerNode * Math.max(0, clusterNodes));
+  }
+
+  @Override
+  public String toString() {
+    return active ? "reduce staggering on: at most " + reducesPerNode
+        + " reduce(s) per node while maps run, reduces start with the first map"
+        : "reduce staggering off";
+  }
+}

@@ -1,0 +1,155 @@
+package org.apache.hadoop.mapreduce.v2.app.rm;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.stagger.EarlyReduceAdmission;
+import org.apache.hadoop.mapreduce.marco.stagger.ReduceStaggering;
+import org.apache.hadoop.mapreduce.v2.app.AppContext;
+import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
+import org.apache.hadoop.mapreduce.v2.app.job.Job;
+import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
+import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hadoop's RM container allocator plus reduce staggering for MaRCO jobs
+ * ({@link ReduceStaggering}). Everything else (map scheduling, locality, blacklisting, reducer
+ * preemption when maps starve, speculative and retried attempts, AM recovery) is Hadoop's own
+ * code path; for jobs that are not staggered this class changes nothing.
+ *
+ * <p>Two hooks, both on the allocator's heartbeat thread:
+ * <ul>
+ *   <li>{@link #scheduleReduces}: Hadoop's ramp-up runs with slow-start 0; then, while maps run,
+ *       reduce requests beyond k per cluster node (minus the reduces already held) go back to
+ *       pending, so the RM is not asked for containers the job would not use.</li>
+ *   <li>{@link #makeRemoteRequest}: while maps run, a reduce container on a node that already
+ *       holds k of the job's reduces is released at once instead of being assigned, and the
+ *       job's outstanding reduce ask is re-sent so the RM offers another container (the RM
+ *       counted the returned one as granted).</li>
+ * </ul>
+ * It lives in Hadoop's package because the allocator's request book-keeping it reads
+ * ({@code getAssignedRequests()}, {@code getScheduledRequests()}, {@code PRIORITY_REDUCE}) is
+ * package-private in Hadoop 3.5.0.
+ */
+public class MarcoContainerAllocator extends RMContainerAllocator {
+  private static final Logger LOG = LoggerFactory.getLogger(MarcoContainerAllocator.class);
+
+  private ReduceStaggering staggering;
+  private int clusterNodes;
+
+  public MarcoContainerAllocator(ClientService clientService, AppContext context,
+      AMPreemptionPolicy preemptionPolicy) {
+    super(clientService, context, preemptionPolicy);
+  }
+
+  @Override
+  protected void serviceInit(Configuration conf) throws Exception {
+    staggering = ReduceStaggering.forJob(conf);
+    LOG.info("MaRCO AppMaster: {}", staggering);
+    super.serviceInit(conf);
+  }
+
+  @Override
+  protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
+    AllocateResponse response = super.makeRemoteRequest();
+    clusterNodes = response.getNumClusterNodes();
+    if (staggering.isActive() && mapsRunning()) {
+      returnReducesBeyondNodeLimit(response);
+    }
+    return response;
+  }
+
+  @Override
+  public void scheduleReduces(int totalMaps, int completedMaps, int scheduledMaps,
+      int scheduledReduces, int assignedMaps, int assignedReduces, Resource mapResourceReqt,
+      Resource reduceResourceReqt, int numPendingReduces, float maxReduceRampupLimit,
+      float reduceSlowStart) {
+    super.scheduleReduces(totalMaps, completedMaps, scheduledMaps, scheduledReduces,
+        assignedMaps, assignedReduces, mapResourceReqt, reduceResourceReqt, numPendingReduces,
+        maxReduceRampupLimit, staggering.slowStart(reduceSlowStart));
+    if (staggering.isActive() && completedMaps < totalMaps) {
+      capEarlyReduceRequests();
+    }
+  }
+
+  private boolean mapsRunning() {
+    Job job = getJob();
+    return job.getCompletedMaps() < job.getTotalMaps();
+  }
+
+  private void capEarlyReduceRequests() {
+    int held = getAssignedRequests().reduces.size();
+    int scheduled = getScheduledRequests().reduces.size();
+    int allowed = Math.max(0, staggering.earlyReduceCap(clusterNodes) - held);
+    if (scheduled > allowed) {
+      LOG.info("Reduce staggering: {} reduce requests back to pending while maps run ({} held,"
+          + " at most {} per node on {} nodes)", scheduled - allowed, held,
+          staggering.reducesPerNode(), clusterNodes);
+      rampDownReduces(scheduled - allowed);
+    }
+  }
+
+  private void returnReducesBeyondNodeLimit(AllocateResponse response) {
+    List<Container> allocated = response.getAllocatedContainers();
+    List<Container> reduces = new ArrayList<>();
+    for (Container container : allocated) {
+      if (PRIORITY_REDUCE.equals(container.getPriority())) {
+        reduces.add(container);
+      }
+    }
+    if (reduces.isEmpty()) {
+      return;
+    }
+    List<NodeId> heldNodes = new ArrayList<>();
+    for (Container held : getAssignedRequests().reduces.values()) {
+      heldNodes.add(held.getNodeId());
+    }
+    EarlyReduceAdmission<Container> admission = EarlyReduceAdmission.decide(
+        staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId);
+    if (admission.withheld().isEmpty()) {
+      return;
+    }
+    Set<Container> withheld = Collections.newSetFromMap(new IdentityHashMap<>());
+    withheld.addAll(admission.withheld());
+    for (Container container : withheld) {
+      LOG.info("Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job"
+          + " while maps run", container.getId(), container.getNodeId(),
+          staggering.reducesPerNode());
+      pendingRelease.add(container.getId());
+      release(container.getId());
+    }
+    List<Container> kept = new ArrayList<>(allocated.size() - withheld.size());
+    for (Container container : allocated) {
+      if (!withheld.contains(container)) {
+        kept.add(container);
+      }
+    }
+    response.setAllocatedContainers(kept);
+    resendReduceAsk();
+  }
+
+  /**
+   * The RM lowered its count of the job's outstanding reduce containers for each one it granted;
+   * re-sending the request (the ask carries an absolute count) restores the returned ones.
+   */
+  private void resendReduceAsk() {
+    Iterator<ContainerRequest> scheduled = getScheduledRequests().reduces.values().iterator();
+    if (scheduled.hasNext()) {
+      ContainerRequest request = scheduled.next();
+      decContainerReq(request);
+      addContainerReq(request);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package org.apache.hadoop.mapreduce.marco.stagger;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.junit.Test;
+
+public class TestReduceStaggering {
+  private static Configuration marcoJob() {
+    Configuration conf = new Configuration(false);
+    MarcoJob.useMarcoShuffle(conf);
+    return conf;
+  }
+
+  @Test
+  public void marcoJobIsStaggeredWithDefaultOneReducePerNodeAndSlowStartZero() {
+    ReduceStaggering staggering = ReduceStaggering.forJob(marcoJob());
+    assertTrue(staggering.isActive());
+    assertEquals(MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE, staggering.reducesPerNode());
+    assertEquals(0f, staggering.slowStart(0.05f), 0f);
+    assertEquals(4, staggering.earlyReduceCap(4));
+  }
+
+  @Test
+  public void reducesPerNodeScalesTheEarlyCap() {
+    Configuration conf = marcoJob();
+    conf.setInt(MarcoConfig.STAGGER_REDUCES_PER_NODE, 3);
+    ReduceStaggering staggering = ReduceStaggering.forJob(conf);
+    assertEquals(3, staggering.reducesPerNode());
+    assertEquals(15, staggering.earlyReduceCap(5));
+    assertEquals(0, staggering.earlyReduceCap(0));
+  }
+
+  @Test
+  public void stockShuffleJobKeepsHadoopBehaviour() {
+    Configuration conf = new Configuration(false);
+    MarcoJob.useStockShuffle(conf);
+    ReduceStaggering staggering = ReduceStaggering.forJob(conf);
+    assertFalse(staggering.isActive());
+    assertEquals(0.05f, staggering.slowStart(0.05f), 0f);
+  }
+
+  @Test
+  public void jobWithoutAnyShufflePluginIsNotStaggered() {
+    assertFalse(ReduceStaggering.forJob(new Configuration(false)).isActive());
+  }
+
+  @Test
+  public void marcoSwitchedOffOrStaggeringSwitchedOffIsNotStaggered() {
+    Configuration disabled = marcoJob();
+    disabled.setBoolean(MarcoConfig.ENABLED, false);
+    assertFalse(ReduceStaggering.forJob(disabled).isActive());
+
+    Configuration noStagger = marcoJob();
+    noStagger.setBoolean(MarcoConfig.STAGGER_ENABLED, false);
+    ReduceStaggering off = ReduceStaggering.forJob(noStagger);
+    assertFalse(off.isActive());
+    assertEquals("slow-start is Hadoop's again", 0.8f, off.slowStart(0.8f), 0f);
+  }
+
+  @Test
+  public void badValueOfAMarcoJobNamesTheKey() {
+    Configuration conf = marcoJob();
+    conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "0");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ReduceStaggering.forJob(conf));
+    assertTrue(e.getMessage(), e.getMessage().contains(MarcoConfig.STAGGER_REDUCES_PER_NODE));
+  }
+
+  @Test
+  public void badMarcoValueDoesNotFailAStockJob() {
+    Configuration conf = new Configuration(false);
+    MarcoJob.useStockShuffle(conf);
+    conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
+    assertFalse(ReduceStaggering.forJob(conf).isActive());
+  }
+}
