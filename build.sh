@@ -129,7 +129,7 @@ apply_marco_patches() {
 build_jars() {
   banner "build jars (mvn package)"
   # Start from an empty collection so jars of an older dependency set never reach dist/.
-  rm -rf hadoop-marco-dist/target/jars
+  rm -rf hadoop-marco-dist/target/jars hadoop-marco-dist/target/hdfs
   # shellcheck disable=SC2086
   mvn -B -q ${MVN_ARGS:-} -DskipTests package
 }
@@ -173,6 +173,7 @@ assemble_dist() {
     file=$(basename "$jar")
     cp "$jar" "$dist_home/share/hadoop/$(jar_destination "$file")/"
   done
+  cp -r hadoop-marco-dist/target/hdfs/webapps "$dist_home/share/hadoop/hdfs/"
   cp -r distribution/bin distribution/sbin distribution/libexec distribution/etc "$dist_home/"
   # Fill in the values whose one source is pom.xml.
   find "$dist_home"/{bin,sbin,libexec,etc} -type f -exec sed -i \

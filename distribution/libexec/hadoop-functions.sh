@@ -56,9 +56,10 @@ hm_resolve_java() {
 }
 
 # Hadoop's layout: configuration first, then each component's jars; third-party jars are shared.
+# share/hadoop/hdfs itself is on the classpath for its webapps/ (NameNode and DataNode web UIs).
 hm_classpath() {
   local share=$HADOOP_HOME/share/hadoop
-  local cp="$HADOOP_CONF_DIR:$share/common/*:$share/common/lib/*:$share/hdfs/*:$share/yarn/*:$share/mapreduce/*"
+  local cp="$HADOOP_CONF_DIR:$share/common/*:$share/common/lib/*:$share/hdfs:$share/hdfs/*:$share/yarn/*:$share/mapreduce/*"
   if [[ -n ${HADOOP_CLASSPATH:-} ]]; then
     if [[ -n ${HADOOP_USER_CLASSPATH_FIRST:-} ]]; then
       cp="$HADOOP_CLASSPATH:$cp"

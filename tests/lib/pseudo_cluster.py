@@ -1,0 +1,129 @@
+"""A single-node (pseudo-distributed) hadoop-marco cluster started from the built distribution.
+
+Everything of one cluster lives under its work directory: configuration (a copy of the
+distribution's etc/hadoop), HDFS and NodeManager data, logs and pid files. Every daemon gets a
+free port, so the cluster does not collide with anything else running on the machine.
+"""
+import os
+import pathlib
+import re
+import shutil
+import signal
+import socket
+import time
+
+from distribution import run_dist_command
+from hadoop_xml import set_properties
+
+# launcher, daemon: the five daemons in start order.
+DAEMONS = [("hdfs", "namenode"), ("hdfs", "datanode"), ("yarn", "resourcemanager"),
+           ("yarn", "nodemanager"), ("mapred", "historyserver")]
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class PseudoCluster:
+    def __init__(self, dist_home, work_dir):
+        self.dist_home = pathlib.Path(dist_home)
+        self.work_dir = pathlib.Path(work_dir)
+        self.conf_dir = self.work_dir / "conf"
+        self.log_dir = self.work_dir / "logs"
+        self.pid_dir = self.work_dir / "pids"
+        self.env = dict(os.environ, HADOOP_CONF_DIR=str(self.conf_dir),
+                        HADOOP_LOG_DIR=str(self.log_dir), HADOOP_PID_DIR=str(self.pid_dir))
+        # A HADOOP_HOME of another installation must not leak in.
+        self.env.pop("HADOOP_HOME", None)
+        self._write_configuration()
+
+    def _write_configuration(self):
+        shutil.copytree(self.dist_home / "etc" / "hadoop", self.conf_dir)
+        port = {name: free_port() for name in (
+            "nn", "nn_http", "dn", "dn_http", "dn_ipc", "rm", "rm_scheduler", "rm_tracker",
+            "rm_admin", "rm_web", "nm_localizer", "nm_web", "shuffle", "jhs", "jhs_web", "jhs_admin")}
+        self.jhs_web = f"localhost:{port['jhs_web']}"
+        set_properties(self.conf_dir / "core-site.xml", {
+            "fs.defaultFS": f"hdfs://localhost:{port['nn']}",
+            "hadoop.tmp.dir": str(self.work_dir / "data"),
+        })
+        set_properties(self.conf_dir / "hdfs-site.xml", {
+            "dfs.namenode.http-address": f"localhost:{port['nn_http']}",
+            "dfs.datanode.address": f"127.0.0.1:{port['dn']}",
+            "dfs.datanode.http.address": f"127.0.0.1:{port['dn_http']}",
+            "dfs.datanode.ipc.address": f"127.0.0.1:{port['dn_ipc']}",
+        })
+        set_properties(self.conf_dir / "yarn-site.xml", {
+            "yarn.resourcemanager.address": f"localhost:{port['rm']}",
+            "yarn.resourcemanager.scheduler.address": f"localhost:{port['rm_scheduler']}",
+            "yarn.resourcemanager.resource-tracker.address": f"localhost:{port['rm_tracker']}",
+            "yarn.resourcemanager.admin.address": f"localhost:{port['rm_admin']}",
+            "yarn.resourcemanager.webapp.address": f"localhost:{port['rm_web']}",
+            "yarn.nodemanager.localizer.address": f"localhost:{port['nm_localizer']}",
+            "yarn.nodemanager.webapp.address": f"localhost:{port['nm_web']}",
+            # The NodeManager's ShuffleHandler reads its port from the NodeManager's configuration.
+            "mapreduce.shuffle.port": port["shuffle"],
+            "yarn.log.server.url": f"http://{self.jhs_web}/jobhistory/logs",
+        })
+        set_properties(self.conf_dir / "mapred-site.xml", {
+            "mapreduce.jobhistory.address": f"localhost:{port['jhs']}",
+            "mapreduce.jobhistory.webapp.address": self.jhs_web,
+            "mapreduce.jobhistory.admin.address": f"localhost:{port['jhs_admin']}",
+        })
+
+    def run(self, launcher, *args, check=True, timeout=600):
+        """Runs bin/LAUNCHER ARGS with this cluster's environment."""
+        return run_dist_command(self.dist_home, f"bin/{launcher}", *args, env=self.env,
+                                check=check, timeout=timeout)
+
+    def run_script(self, script, check=True):
+        """Runs sbin/SCRIPT with this cluster's environment."""
+        return run_dist_command(self.dist_home, f"sbin/{script}", env=self.env, check=check)
+
+    def format(self):
+        self.run("hdfs", "namenode", "-format", "-force", "-nonInteractive")
+
+    def pid_of(self, daemon):
+        """The pid in DAEMON's pid file, or None when there is no pid file."""
+        files = list(self.pid_dir.glob(f"hadoop-*-{daemon}.pid"))
+        return int(files[0].read_text().strip()) if files else None
+
+    def started_pids(self):
+        return {daemon: self.pid_of(daemon) for _, daemon in DAEMONS if self.pid_of(daemon)}
+
+    def wait_until_ready(self, timeout=180):
+        """Waits for HDFS to leave safe mode with one live DataNode and for one running NodeManager."""
+        deadline = time.monotonic() + timeout
+        while True:
+            report = self.run("hdfs", "dfsadmin", "-report", check=False).stdout
+            nodes = self.run("yarn", "node", "-list", check=False).stdout
+            datanodes_up = re.search(r"Live datanodes \(1\)", report) is not None
+            nodemanagers_up = re.search(r"Total Nodes:1\b", nodes) is not None
+            if datanodes_up and nodemanagers_up:
+                self.run("hdfs", "dfsadmin", "-safemode", "wait")
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"cluster not ready after {timeout}s (DataNode up: {datanodes_up}, "
+                    f"NodeManager up: {nodemanagers_up}); logs in {self.log_dir}\n{report}\n{nodes}")
+            time.sleep(2)
+
+    def kill_leftovers(self, pids):
+        """Last resort for a failed test: SIGKILL exactly PIDS that are still alive."""
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def is_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie has exited; only its parent has not reaped it yet.
+    stat = pathlib.Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")
