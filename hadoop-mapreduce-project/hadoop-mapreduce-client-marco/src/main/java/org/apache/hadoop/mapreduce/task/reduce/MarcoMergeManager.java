@@ -169,7 +169,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       startInvocation(takeUnprocessed(false));
     }
     if (unprocessedMemoryBytes >= memory.mergeThreshold()) {
-      startSpill(takeUnprocessed(true));
+      startSpill(takeUnprocessed(true), false);
     }
   }
 
@@ -219,8 +219,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       if (failure == null) {
         commitInvocation(number, inputs, function != null, result, end - start);
       } else {
-        // Its inputs were only read: they go to the final merge as they are.
-        forFinalMerge.addAll(inputs);
+        // Its inputs were only read: they go to the final merge as they are. Those in memory are
+        // spilled first, or their memory would stay taken with no merge left to free it.
+        List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
+        for (ShuffledRun<K, V> run : inputs) {
+          (run.inMemory() ? inMemory : forFinalMerge).add(run);
+        }
+        if (!inMemory.isEmpty()) {
+          startSpill(inMemory, true);
+        }
         count(MarcoCounter.FAILED_INVOCATIONS, 1);
         timeline.event("invocation-failed", "n", number, "error", failure.toString());
         LOG.warn("MaRCO partial invocation #" + number + " of " + reduceId + " failed; its "
@@ -257,21 +264,26 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void startSpill(List<ShuffledRun<K, V>> inputs) {
+  /**
+   * Spills in-memory runs to one disk run on the normal-priority spill thread.
+   *
+   * @param toFinalMerge the spilled run skips partial invocations (inputs of a failed one)
+   */
+  private void startSpill(List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
     int number = ++spillsStarted;
     spillsRunning++;
     timeline.event("spill-start", "n", number, "runs", inputs.size(), "bytes", bytesOf(inputs));
-    spillThread.execute(() -> runSpill(number, inputs));
+    spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
   }
 
-  private void runSpill(int number, List<ShuffledRun<K, V>> inputs) {
+  private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
     try {
       RunMerger.Result<K, V> result =
           runMerger.merge("marco-spill-" + number, inputs, spillCombiner, false);
       synchronized (this) {
         spillsRunning--;
         releaseAll(inputs);
-        unprocessed.add(result.run);
+        (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
         timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
         LOG.info("MaRCO memory spill #" + number + " of " + reduceId + ": " + inputs.size()
             + " in-memory map outputs, " + result.outputRecords + " records, "

@@ -244,8 +244,21 @@ public class TestMarcoMergeManager {
     assertSums(expected, s.finish());
     assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
     assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+    List<String> events = s.manager.timelineEvents();
+    int failed = indexOf(events, "invocation-failed");
+    assertTrue("the failed invocation's in-memory inputs are spilled to free their memory",
+        failed >= 0 && indexOf(events.subList(failed, events.size()), "spill-end") > 0);
     File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial-1"));
     assertEquals("the failed run's file is removed", 0, leftovers == null ? 0 : leftovers.length);
+  }
+
+  private static int indexOf(List<String> events, String event) {
+    for (int i = 0; i < events.size(); i++) {
+      if (events.get(i).contains("\"event\":\"" + event + "\"")) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   @Test
