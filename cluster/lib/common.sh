@@ -43,13 +43,17 @@ mc_optarg() {
   printf '%s' "$1"
 }
 
-# Kill one process by exact pid: TERM, wait up to $2 seconds, then KILL.
-mc_kill_pid() {
-  local pid=$1 grace=${2:-10} waited=0
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null && ((waited < grace * 10)); do
+# mc_kill_pids GRACE PID...: kill processes by exact pid: TERM to all, wait up to GRACE seconds
+# for them to go, then KILL the rest.
+mc_kill_pids() {
+  local grace=$1 waited=0 pid alive; shift
+  (($#)) || return 0
+  kill -TERM "$@" 2>/dev/null || true
+  while ((waited < grace * 10)); do
+    alive=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    ((alive)) || return 0
     sleep 0.1; waited=$((waited + 1))
   done
-  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+  kill -KILL "$@" 2>/dev/null || true
 }

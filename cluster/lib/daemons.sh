@@ -34,71 +34,80 @@ dm_heap_of() {
 dm_node_dir() { echo "$STATE/nodes/$1"; }
 dm_daemons_of() { if [[ $1 == master ]]; then echo "$MASTER_DAEMONS"; else echo "$WORKER_DAEMONS"; fi; }
 
-# Environment the launchers read: where this node's conf, pids and logs live.
-dm_env() {
+# JVM options of the daemons: eleven JVMs share a few cores here, so they start with the C1
+# compiler only and the serial collector (fewer compiler and GC threads, faster start-up).
+DM_DAEMON_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+
+# Environment the launchers read: where this node's conf, pids and logs live, heap and JVM options.
+dm_export_env() {
   local dir
   dir=$(dm_node_dir "$1")
-  printf '%s\n' "HADOOP_CONF_DIR=$dir/conf" "HADOOP_PID_DIR=$dir/pids" "HADOOP_LOG_DIR=$dir/logs" \
-    "HADOOP_HEAPSIZE_MAX=$(dm_heap_of "${2:-}")"
+  export HADOOP_CONF_DIR=$dir/conf HADOOP_PID_DIR=$dir/pids HADOOP_LOG_DIR=$dir/logs
+  export HADOOP_HEAPSIZE_MAX=$(dm_heap_of "${2:-}") HADOOP_OPTS=$DM_DAEMON_JVM_OPTS
 }
 
-# Settings every node and the client share.
-dm_common_overrides() {
-  local conf=$1
-  python3 "$HCONF" "$conf/core-site.xml" \
-    "fs.defaultFS=hdfs://master:$NN_RPC_PORT"
-  python3 "$HCONF" "$conf/hdfs-site.xml" \
-    "dfs.replication=$REPLICATION" \
-    "dfs.permissions.enabled=false" \
-    "dfs.namenode.http-address=0.0.0.0:$NN_HTTP_PORT"
-  python3 "$HCONF" "$conf/yarn-site.xml" \
-    "yarn.resourcemanager.hostname=master" \
-    "yarn.resourcemanager.webapp.address=0.0.0.0:$RM_HTTP_PORT" \
-    "yarn.scheduler.minimum-allocation-mb=256" \
-    "yarn.scheduler.maximum-allocation-mb=$NM_MEMORY_MB" \
-    "yarn.scheduler.maximum-allocation-vcores=$NM_VCORES" \
-    "yarn.log-aggregation-enable=false"
-  python3 "$HCONF" "$conf/mapred-site.xml" \
-    "mapreduce.framework.name=yarn" \
-    "mapreduce.jobhistory.address=master:$JHS_RPC_PORT" \
-    "mapreduce.jobhistory.webapp.address=0.0.0.0:$JHS_HTTP_PORT"
+# Settings every node and the client share, as "FILE key=value" lines for hadoop_conf.py.
+dm_common_settings() {
+  cat <<EOF
+core-site.xml fs.defaultFS=hdfs://master:$NN_RPC_PORT
+hdfs-site.xml dfs.replication=$REPLICATION
+hdfs-site.xml dfs.permissions.enabled=false
+hdfs-site.xml dfs.namenode.http-address=0.0.0.0:$NN_HTTP_PORT
+yarn-site.xml yarn.resourcemanager.hostname=master
+yarn-site.xml yarn.resourcemanager.webapp.address=0.0.0.0:$RM_HTTP_PORT
+yarn-site.xml yarn.scheduler.minimum-allocation-mb=256
+yarn-site.xml yarn.scheduler.maximum-allocation-mb=$NM_MEMORY_MB
+yarn-site.xml yarn.scheduler.maximum-allocation-vcores=$NM_VCORES
+yarn-site.xml yarn.log-aggregation-enable=false
+yarn-site.xml yarn.log.server.url=http://master:$JHS_HTTP_PORT/jobhistory/logs
+mapred-site.xml mapreduce.framework.name=yarn
+mapred-site.xml mapreduce.jobhistory.address=master:$JHS_RPC_PORT
+mapred-site.xml mapreduce.jobhistory.webapp.address=0.0.0.0:$JHS_HTTP_PORT
+mapred-site.xml mapreduce.jobhistory.intermediate-done-dir=/mr-history/tmp
+mapred-site.xml mapreduce.jobhistory.done-dir=/mr-history/done
+EOF
+  # Containers smaller than the distribution's single-node defaults, so that each worker runs
+  # several at once (the heap follows from memory.mb via mapreduce.job.heap.memory-mb.ratio).
+  cat <<EOF
+mapred-site.xml mapreduce.map.memory.mb=512
+mapred-site.xml mapreduce.reduce.memory.mb=768
+mapred-site.xml yarn.app.mapreduce.am.resource.mb=768
+mapred-site.xml yarn.app.mapreduce.am.command-opts=-Xmx576m
+EOF
 }
 
-# dm_write_conf NODE: the distribution's etc/hadoop plus this node's dirs and resources.
+# The settings of one node: its own dirs, and the NodeManager's resources and shuffle service.
+dm_node_settings() {
+  local dir=$1
+  cat <<EOF
+core-site.xml hadoop.tmp.dir=$dir/tmp
+hdfs-site.xml dfs.namenode.name.dir=$dir/data/name
+hdfs-site.xml dfs.datanode.data.dir=$dir/data/dn
+yarn-site.xml yarn.nodemanager.local-dirs=$dir/local
+yarn-site.xml yarn.nodemanager.log-dirs=$dir/logs/userlogs
+yarn-site.xml yarn.nodemanager.resource.memory-mb=$NM_MEMORY_MB
+yarn-site.xml yarn.nodemanager.resource.cpu-vcores=$NM_VCORES
+yarn-site.xml yarn.nodemanager.aux-services=mapreduce_shuffle
+yarn-site.xml yarn.nodemanager.aux-services.mapreduce_shuffle.class=org.apache.hadoop.mapred.ShuffleHandler
+yarn-site.xml yarn.nodemanager.vmem-check-enabled=false
+EOF
+}
+
+# dm_write_conf NODE: the distribution's etc/hadoop plus this node's settings.
 dm_write_conf() {
-  local node=$1 dir conf
-  dir=$(dm_node_dir "$node")
-  conf=$dir/conf
-  mkdir -p "$conf" "$dir/pids" "$dir/logs" "$dir/tmp" "$dir/data" "$dir/local"
-  cp -r "$DIST/etc/hadoop/." "$conf/"
-  dm_common_overrides "$conf"
-  python3 "$HCONF" "$conf/core-site.xml" "hadoop.tmp.dir=$dir/tmp"
-  python3 "$HCONF" "$conf/hdfs-site.xml" \
-    "dfs.namenode.name.dir=$dir/data/name" \
-    "dfs.datanode.data.dir=$dir/data/dn"
-  python3 "$HCONF" "$conf/yarn-site.xml" \
-    "yarn.nodemanager.local-dirs=$dir/local" \
-    "yarn.nodemanager.log-dirs=$dir/logs/userlogs" \
-    "yarn.nodemanager.resource.memory-mb=$NM_MEMORY_MB" \
-    "yarn.nodemanager.resource.cpu-vcores=$NM_VCORES" \
-    "yarn.nodemanager.aux-services=mapreduce_shuffle" \
-    "yarn.nodemanager.aux-services.mapreduce_shuffle.class=org.apache.hadoop.mapred.ShuffleHandler" \
-    "yarn.nodemanager.vmem-check-enabled=false"
-  python3 "$HCONF" "$conf/mapred-site.xml" \
-    "mapreduce.jobhistory.intermediate-done-dir=/mr-history/tmp" \
-    "mapreduce.jobhistory.done-dir=/mr-history/done"
+  local dir
+  dir=$(dm_node_dir "$1")
+  mkdir -p "$dir/conf" "$dir/pids" "$dir/logs" "$dir/tmp" "$dir/data" "$dir/local"
+  cp -r "$DIST/etc/hadoop/." "$dir/conf/"
+  { dm_common_settings; dm_node_settings "$dir"; } | python3 "$HCONF" "$dir/conf"
 }
 
-# The client runs in the root network namespace with the master's settings minus server dirs.
+# The client runs in the root network namespace with the shared settings and a tmp dir of its own.
 dm_write_client_conf() {
   local conf=$STATE/client/conf
   mkdir -p "$conf"
   cp -r "$DIST/etc/hadoop/." "$conf/"
-  dm_common_overrides "$conf"
-  python3 "$HCONF" "$conf/core-site.xml" "hadoop.tmp.dir=$STATE/client/tmp"
-  python3 "$HCONF" "$conf/mapred-site.xml" \
-    "mapreduce.jobhistory.intermediate-done-dir=/mr-history/tmp" \
-    "mapreduce.jobhistory.done-dir=/mr-history/done"
+  { dm_common_settings; echo "core-site.xml hadoop.tmp.dir=$STATE/client/tmp"; } | python3 "$HCONF" "$conf"
 }
 
 # dm_in_node NODE COMMAND...: run COMMAND inside NODE's namespace, with NODE as hostname (its own
@@ -114,7 +123,7 @@ dm_in_node() {
 dm_launch() {
   local node=$1 daemon=$2; shift 2
   (
-    export $(dm_env "$node" "$daemon")
+    dm_export_env "$node" "$daemon"
     dm_in_node "$node" "$DIST/bin/$(dm_launcher_of "$daemon")" "$@"
   )
 }
@@ -123,7 +132,7 @@ dm_launch() {
 dm_launcher() {
   local node=$1 daemon=$2 action=$3
   (
-    export $(dm_env "$node" "$daemon")
+    dm_export_env "$node" "$daemon"
     "$DIST/bin/$(dm_launcher_of "$daemon")" --daemon "$action" "$daemon"
   )
 }
@@ -143,6 +152,28 @@ dm_start() {
 }
 
 dm_stop() { dm_launcher "$1" "$2" stop >/dev/null 2>&1 || true; }
+
+# dm_start_all NODE:DAEMON...: start them all at once (each launcher waits a second to see its JVM
+# survive; JVM start-up is the slow part). HDFS and YARN daemons retry their master on their own.
+dm_start_all() {
+  local item pids=() failed=0 i=0
+  for item in "$@"; do
+    dm_start "${item%%:*}" "${item#*:}" &
+    pids+=($!)
+  done
+  for item in "$@"; do
+    wait "${pids[i]}" || failed=1
+    i=$((i + 1))
+  done
+  ((failed == 0)) || mc_die "a daemon did not start (see above)" "read the logs: marco-cluster logs"
+}
+
+# dm_stop_all NODE:DAEMON...: stop them all at once; each launcher waits for its own pid.
+dm_stop_all() {
+  local item
+  for item in "$@"; do dm_stop "${item%%:*}" "${item#*:}" & done
+  wait
+}
 
 # "running (pid N)" or "stopped" for one daemon.
 dm_status() {

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Set properties in a Hadoop *-site.xml file, keeping every other property as it is.
+"""Set properties in Hadoop *-site.xml files, keeping every other property as it is.
 
-usage: hadoop_conf.py FILE key=value [key=value ...]
+usage: hadoop_conf.py CONF_DIR < SETTINGS
+
+SETTINGS has one "FILE key=value" per line (FILE relative to CONF_DIR, e.g. core-site.xml);
+blank lines are skipped. One call writes a whole node's configuration.
 
 The cluster copies the distribution's etc/hadoop for each node and then applies its node-specific
 overrides with this tool, so the distribution's own defaults (e.g. the MaRCO shuffle plugin in
@@ -32,18 +35,26 @@ def set_property(root, name, value):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[0] in ("-h", "--help"):
+    if len(argv) != 1 or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if argv and argv[0] in ("-h", "--help") else 2
-    path, assignments = argv[0], argv[1:]
-    root = load(path)
-    for assignment in assignments:
+    conf_dir = argv[0]
+    files = {}
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        file_name, _, assignment = line.partition(" ")
         name, sep, value = assignment.partition("=")
         if not sep or not name:
-            sys.exit(f"error: '{assignment}' is not key=value")
-        set_property(root, name, value)
-    ET.indent(root)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+            sys.exit(f"error: '{line}' is not 'FILE key=value'")
+        path = os.path.join(conf_dir, file_name)
+        if path not in files:
+            files[path] = load(path)
+        set_property(files[path], name, value)
+    for path, root in files.items():
+        ET.indent(root)
+        ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
     return 0
 
 

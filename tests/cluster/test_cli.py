@@ -1,0 +1,176 @@
+"""Fast checks of the cluster and shaping scripts: bad input, idempotent stop, the network alone
+(--network-only) with shaping in both modes, hadoop_conf.py, and the compose file."""
+import json
+import shutil
+import subprocess
+import textwrap
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, our_namespaces, run
+
+
+@pytest.mark.parametrize("script", [MARCO_CLUSTER, SHAPE, VERIFY])
+def test_help(script):
+    out = run([script, "--help"]).stdout
+    assert out.startswith("usage:"), out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--workers", "1"], "--workers must be a whole number from 2 to 8, not '1'"),
+    (["--workers", "99"], "--workers must be a whole number from 2 to 8, not '99'"),
+    (["--workers", "four"], "--workers must be a whole number from 2 to 8, not 'four'"),
+    (["--groups", "5"], "--groups must be a whole number from 1 to the number of workers (4), not '5'"),
+    (["--rate", "50", "--groups", "1"], "--rate needs at least 2 groups"),
+    (["--cpu-per-worker", "lots"], "--cpu-per-worker must be a number of CPUs"),
+    (["--mem-per-worker", "1g"], "--mem-per-worker must be a size of at least 1536m"),
+    (["--workers"], "option --workers needs a value"),
+    (["--bogus"], "unknown option '--bogus' for start"),
+    (["--dist", "/nonexistent"], "no hadoop-marco distribution at /nonexistent"),
+])
+def test_start_rejects_bad_input(args, message, tmp_path):
+    result = run([MARCO_CLUSTER, "start", "--state-dir", tmp_path / "state", *args], check=False)
+    assert result.returncode == 2, result
+    assert message in result.stderr
+    assert "fix:" in result.stderr or "error:" in result.stderr
+    assert our_namespaces() == [], "a rejected start must not create anything"
+
+
+def test_unknown_command():
+    result = run([MARCO_CLUSTER, "restart"], check=False)
+    assert result.returncode == 2
+    assert "unknown command 'restart'" in result.stderr
+
+
+def test_stop_when_stopped_is_a_noop(tmp_path):
+    first = run([MARCO_CLUSTER, "stop", "--state-dir", tmp_path])
+    second = run([MARCO_CLUSTER, "stop", "--state-dir", tmp_path])
+    assert "nothing to stop" in first.stdout and "nothing to stop" in second.stdout
+
+
+def test_commands_that_need_a_cluster_say_so(tmp_path):
+    for cmd in ([MARCO_CLUSTER, "status"], [MARCO_CLUSTER, "client", "hdfs", "dfs", "-ls", "/"],
+                [SHAPE, "--rate", "50"], [VERIFY]):
+        result = run([*cmd[:1], *cmd[1:2], "--state-dir", tmp_path, *cmd[2:]] if cmd[0] == MARCO_CLUSTER
+                     else [*cmd, "--state-dir", tmp_path], check=False)
+        assert result.returncode == 2, (cmd, result)
+        assert "no running marco-cluster" in result.stderr or "no cluster is running" in result.stderr, result.stderr
+
+
+def test_state_dir_of_someone_else_is_refused(tmp_path):
+    (tmp_path / "precious.txt").write_text("not ours")
+    result = run([MARCO_CLUSTER, "start", "--network-only", "--state-dir", tmp_path], check=False)
+    assert result.returncode == 2
+    assert "was not made by marco-cluster" in result.stderr
+    assert (tmp_path / "precious.txt").read_text() == "not ours"
+
+
+@pytest.fixture
+def network(tmp_path):
+    """A 4-worker network without Hadoop; stopped (and checked clean) afterwards, also on failure."""
+    state = tmp_path / "state"
+    run([MARCO_CLUSTER, "start", "--network-only", "--workers", "4", "--groups", "2",
+         "--cpu-per-worker", "0.5", "--mem-per-worker", "2g", "--state-dir", state])
+    try:
+        yield state
+    finally:
+        run([MARCO_CLUSTER, "stop", "--state-dir", state])
+        assert_nothing_left(state)
+
+
+def test_network_names_resolve_both_ways_in_every_namespace(network):
+    for node in ("master", "w1", "w4"):
+        out = run(["ip", "netns", "exec", f"mc-{node}", "unshare", "--uts", "sh", "-c",
+                   f"hostname {node}; hostname; getent hosts {node}; getent hosts 10.213.77.13"]).stdout.split("\n")
+        assert out[0] == node
+        assert out[1].split() == [{"master": "10.213.77.10", "w1": "10.213.77.11", "w4": "10.213.77.14"}[node], node]
+        assert out[2].split() == ["10.213.77.13", "w3"]
+
+
+def test_start_twice_says_running(network):
+    result = run([MARCO_CLUSTER, "start", "--network-only", "--state-dir", network])
+    assert "already running" in result.stdout
+
+
+def test_cgroup_limits_are_set(network):
+    assert open("/sys/fs/cgroup/cpu/mc-w1/cpu.cfs_quota_us").read().strip() == "50000"
+    assert open("/sys/fs/cgroup/memory/mc-w2/memory.limit_in_bytes").read().strip() == str(2 * 1024 ** 3)
+
+
+def test_shape_clear_and_verify_four_groups(network, tmp_path):
+    out = run([SHAPE, "--state-dir", network, "--groups", "4", "--rate", "25"]).stdout
+    assert "tc 26140kbit" in out  # 25 * 1514 / 1448, rounded up
+    shown = run([SHAPE, "show", "--state-dir", network]).stdout
+    assert shown.count("rate 26140Kbit") == 8  # both ends of 4 workers' veths
+    report = tmp_path / "verify.json"
+    run([VERIFY, "--state-dir", network, "--seconds", "2", "--json", report])
+    links = json.loads(report.read_text())["links"]
+    assert len(links) == 12  # 4x3 shaped pairs; groups of one node have no within-group link
+    assert all(link["shaped"] and abs(link["mbit"] - 25) <= 2.5 for link in links), links
+    run([SHAPE, "clear", "--state-dir", network])
+    assert "rate 26140Kbit" not in run([SHAPE, "show", "--state-dir", network]).stdout
+    # Unshaped, the same check must fail: a cross-group link runs far above 25 Mbit/s.
+    failed = run([VERIFY, "--state-dir", network, "--groups", "2", "--rate", "25", "--seconds", "2"], check=False)
+    assert failed.returncode == 1 and "FAIL" in failed.stdout
+
+
+def test_real_host_mode_inside_the_namespaces(network):
+    """shape --dev on each worker's eth0 (egress + IFB ingress), as on a real cluster's hosts."""
+    subnets = "10.213.77.11/32+10.213.77.12/32,10.213.77.13/32+10.213.77.14/32"
+    for i in range(1, 5):
+        run(["ip", "netns", "exec", f"mc-w{i}", SHAPE, "--dev", "eth0", "--group-subnets", subnets,
+             "--my-group", str(1 if i <= 2 else 2), "--rate", "75"])
+    shown = run(["ip", "netns", "exec", "mc-w1", SHAPE, "show", "--dev", "eth0"]).stdout
+    assert "ingress (via mcifb0)" in shown and shown.count("rate 78419Kbit") == 2
+    out = run([VERIFY, "--state-dir", network, "--groups", "2", "--rate", "75", "--seconds", "2"]).stdout
+    assert "OK:" in out
+    bad = run(["ip", "netns", "exec", "mc-w1", SHAPE, "--dev", "eth0", "--group-subnets", "10.0.0.0/24",
+               "--my-group", "1", "--rate", "75"], check=False)
+    assert bad.returncode == 2 and "at least two comma-separated CIDRs" in bad.stderr
+    for i in range(1, 5):
+        run(["ip", "netns", "exec", f"mc-w{i}", SHAPE, "clear", "--dev", "eth0"])
+    links = run(["ip", "netns", "exec", "mc-w1", "ip", "-o", "link"]).stdout
+    assert "mcifb0" not in links
+
+
+def test_shape_rejects_bad_input(network):
+    for args, message in [
+        (["--groups", "2"], "--rate is missing"),
+        (["--groups", "2", "--rate", "fast"], "--rate must be a payload rate in Mbit/s"),
+        (["--groups", "9", "--rate", "50"], "--groups must be from 2 to the number of workers (4), not '9'"),
+        (["--group-subnets", "10.0.0.0/24", "--rate", "50"], "need --dev IFACE"),
+    ]:
+        result = run([SHAPE, "--state-dir", network, *args], check=False)
+        assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
+
+
+def test_hadoop_conf_keeps_other_properties(tmp_path):
+    site = tmp_path / "mapred-site.xml"
+    site.write_text(textwrap.dedent("""\
+        <?xml version="1.0"?>
+        <configuration>
+          <property><name>mapreduce.job.reduce.shuffle.consumer.plugin.class</name><value>Marco</value></property>
+          <property><name>mapreduce.map.memory.mb</name><value>1024</value></property>
+        </configuration>
+        """))
+    run(["python3", REPO / "cluster" / "lib" / "hadoop_conf.py", tmp_path],
+        input="mapred-site.xml mapreduce.map.memory.mb=512\ncore-site.xml fs.defaultFS=hdfs://master:9000\n")
+    props = {p.findtext("name"): p.findtext("value") for p in ET.parse(site).getroot()}
+    assert props == {"mapreduce.job.reduce.shuffle.consumer.plugin.class": "Marco", "mapreduce.map.memory.mb": "512"}
+    core = {p.findtext("name"): p.findtext("value") for p in ET.parse(tmp_path / "core-site.xml").getroot()}
+    assert core == {"fs.defaultFS": "hdfs://master:9000"}
+
+
+def test_docker_compose_file_is_valid():
+    if shutil.which("docker-compose") is None:
+        pytest.fail("docker-compose is not installed (Debian: apt-get install docker-compose); "
+                    "build.sh installs it with the other test prerequisites")
+    result = subprocess.run(["docker-compose", "-f", str(REPO / "cluster" / "docker-compose.yml"), "config"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    config = result.stdout
+    for service in ("master:", "w1:", "w2:", "w3:", "w4:"):
+        assert f"  {service}" in config
+    assert config.count("NET_ADMIN") == 5
+    assert "ipv4_address: 10.213.78.14" in config
