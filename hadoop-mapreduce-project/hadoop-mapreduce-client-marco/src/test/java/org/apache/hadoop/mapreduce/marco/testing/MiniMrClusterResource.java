@@ -52,6 +52,9 @@ public class MiniMrClusterResource extends ExternalResource {
     conf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
     conf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, 200);
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 768);
+    // The default (0.1 of the cluster for AMs) admits one AM at a time, which serialises the
+    // stock and MaRCO runs a DifferentialRun submits together.
+    conf.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 1.0f);
     cluster = new MiniMRYarnCluster(name, NODE_MANAGERS);
     cluster.init(conf);
     cluster.start();

@@ -1,0 +1,90 @@
+package org.apache.hadoop.mapreduce.marco.differential;
+
+import static org.apache.hadoop.mapreduce.marco.testing.DifferentialRun.MARCO;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.util.List;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
+import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
+import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
+import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
+import org.apache.hadoop.mapred.JobConf;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/**
+ * Stock shuffle against MaRCO under Hadoop's LocalJobRunner, where the shuffle consumer plugin
+ * reads map outputs through LocalFetcher instead of HTTP (see {@link LocalModeConf}).
+ */
+public class LocalModeDifferentialTest {
+  private File workDir;
+  private FileSystem fs;
+
+  @Before
+  public void createWorkDir() throws Exception {
+    workDir = new File("target/marco-local-differential").getAbsoluteFile();
+    FileUtil.fullyDelete(workDir);
+    fs = FileSystem.getLocal(new JobConf());
+  }
+
+  @After
+  public void deleteWorkDir() {
+    FileUtil.fullyDelete(workDir);
+  }
+
+  /** 20 maps with the default thresholds 4/4/8, combiner and partial reducer, compression. */
+  @Test
+  public void newApiPartialReducerOverTwentyMaps() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(20, 2000, List.of(7), 6);
+    DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
+      MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
+      return WordSum.create(conf, in, out, reducers, true, true);
+    }).variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false));
+    InputFiles.write(fs, run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertTrue(result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+    assertTrue(result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+        < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertTrue(result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
+  }
+
+  /** Old-API secondary sort with encrypted intermediate data, partial sort only. */
+  @Test
+  public void oldApiSecondarySortEncrypted() throws Exception {
+    int reducers = 3;
+    List<List<String>> input = GroupedNumbers.generate(8, 1000, 10, 7);
+    DifferentialRun run = differential("old-api-secondary-sort", (conf, in, out) -> {
+      conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+      MiniClusterDifferentialTest.lowThresholds(conf);
+      return OldApiSecondarySort.create(conf, in, out, reducers);
+    });
+    InputFiles.write(fs, run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(GroupedNumbers.expected(input, reducers), result.output().text());
+    assertTrue(result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+  }
+
+  private DifferentialRun differential(String test, JobFactory factory) {
+    File dir = new File(workDir, test);
+    return new DifferentialRun(() -> LocalModeConf.newConf(new File(dir, "runner")), fs,
+        new Path(dir.toURI()), factory);
+  }
+}

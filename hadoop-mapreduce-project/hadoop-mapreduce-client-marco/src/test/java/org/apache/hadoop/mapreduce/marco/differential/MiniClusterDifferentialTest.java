@@ -1,0 +1,167 @@
+package org.apache.hadoop.mapreduce.marco.differential;
+
+import static org.apache.hadoop.mapreduce.marco.testing.DifferentialRun.MARCO;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.io.compress.GzipCodec;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.test.SlowTest;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
+import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
+import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
+import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.experimental.categories.Category;
+
+/**
+ * The same jobs through Hadoop's stock Shuffle and through MaRCO on a real YARN mini cluster
+ * (HTTP shuffle between two NodeManagers); every output must be byte-equal to the stock one
+ * and to the output computed without MapReduce, and MaRCO's counters must show that partial
+ * invocations really ran. Each test combines several aspects, because every mini-cluster job
+ * costs one JVM per task on a small machine.
+ */
+@Category(SlowTest.class)
+public class MiniClusterDifferentialTest {
+  @ClassRule
+  public static final MiniMrClusterResource CLUSTER =
+      new MiniMrClusterResource("marco-differential");
+
+  /**
+   * New API with combiner and partial reducer; 12 maps, so the default thresholds (4, 4, then
+   * 8; stop at 0.9) start invocations in every reduce; 2 reducers; skewed keys; DefaultCodec
+   * map output.
+   */
+  @Test
+  public void newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(12, 3000, List.of(), 1);
+    DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
+      compressMapOutput(conf, DefaultCodec.class);
+      return WordSum.create(conf, in, out, reducers, true, true);
+    });
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertTrue("MaRCO ran no partial invocation over 12 map outputs",
+        result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+    assertTrue("partial reduce of skewed words did not reduce",
+        result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
+  }
+
+  /**
+   * Old API with an old-API partial reducer and no combiner; Gzip map output; a 1 MB shuffle
+   * memory budget so map outputs (about 160 KB per reducer each) exceed the single-shuffle
+   * limit and go to disk, with io.sort.factor 3 forcing on-disk merges; two empty input files
+   * (zero-record map outputs); thresholds 2 for several invocations. Variants: partial reduce
+   * off (partial sort only) and the first invocation of every reduce failing.
+   */
+  @Test
+  public void oldApiPartialReducerGzipOnDiskWithEmptyMapOutputs() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(6, 20_000, List.of(1, 4), 2);
+    DifferentialRun run = differential("old-api-sum-on-disk", (conf, in, out) -> {
+      compressMapOutput(conf, GzipCodec.class);
+      conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1 << 20);
+      conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+      conf.setInt(MRJobConfig.IO_SORT_FACTOR, 3);
+      lowThresholds(conf);
+      return OldApiWordSum.create(conf, in, out, reducers, false, true);
+    }).variant("no-partial-reduce",
+        conf -> conf.setBoolean(MarcoConfig.PARTIAL_REDUCE_ENABLED, false))
+        .variant("fail-first-invocation",
+            conf -> conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1));
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertTrue(result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+    assertTrue("partial reduce did not reduce",
+        result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertTrue("partial sort only ran no invocation",
+        result.marco("no-partial-reduce", MarcoCounter.INVOCATIONS) >= reducers);
+    assertEquals("partial sort only must keep every record",
+        result.marco("no-partial-reduce", MarcoCounter.PARTIAL_INPUT_RECORDS),
+        result.marco("no-partial-reduce", MarcoCounter.PARTIAL_OUTPUT_RECORDS));
+    assertEquals("one failed invocation per reduce", reducers,
+        result.marco("fail-first-invocation", MarcoCounter.FAILED_INVOCATIONS));
+  }
+
+  /**
+   * Old-API secondary sort (custom sort comparator, grouping comparator and partitioner) with
+   * encrypted intermediate data, no partial reducer (so MaRCO does partial sort only),
+   * 2 reducers, thresholds 2.
+   */
+  @Test
+  public void oldApiSecondarySortEncryptedPartialSortOnly() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = GroupedNumbers.generate(6, 2000, 12, 3);
+    DifferentialRun run = differential("old-api-secondary-sort", (conf, in, out) -> {
+      conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+      lowThresholds(conf);
+      return OldApiSecondarySort.create(conf, in, out, reducers);
+    });
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(GroupedNumbers.expected(input, reducers), result.output().text());
+    assertTrue("partial sort ran no invocation",
+        result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+    assertEquals(result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS),
+        result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS));
+  }
+
+  /**
+   * New API without combiner or partial reducer; 4 reducers but 2 keys, so at least 2 reduces
+   * see only empty partitions (and every map writes zero-record outputs for them). MaRCO with
+   * the default thresholds (4 maps: no invocation before the stop fraction) and with control
+   * off (threshold 1, stop fraction 1.0: an invocation per arrival).
+   */
+  @Test
+  public void newApiEmptyPartitionsWithAndWithoutControl() throws Exception {
+    int reducers = 4;
+    List<String> keys = List.of("alpha", "beta");
+    List<List<String>> input = KeyedValues.generate(4, 3000, keys, 4);
+    DifferentialRun run = differential("new-api-empty-partitions",
+        (conf, in, out) -> SortedValues.create(conf, in, out, reducers))
+        .variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false));
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(KeyedValues.expected(input, reducers), result.output().text());
+    assertTrue("MaRCO-no-control ran no invocation",
+        result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
+  }
+
+  private static DifferentialRun differential(String test, JobFactory factory) throws Exception {
+    return new DifferentialRun(CLUSTER::newJobConf, CLUSTER.fileSystem(), CLUSTER.testDir(test),
+        factory);
+  }
+
+  static void compressMapOutput(Configuration conf, Class<? extends CompressionCodec> codec) {
+    conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+    conf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, codec, CompressionCodec.class);
+  }
+
+  /** Start thresholds of 2 throughout: several invocations with few (slow) map tasks. */
+  static void lowThresholds(Configuration conf) {
+    conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 2);
+  }
+}
