@@ -109,18 +109,9 @@ public class KMeans extends BenchmarkJob {
       for (ClusterMembersWritable v : values) {
         all.addAll(v);
       }
-      List<Member> members = all.members();
-      members.sort(Comparator.comparingLong(Member::movieId));
-      double average = (double) all.similaritySum() / all.count();
-      Member centroid = members.get(0);
-      for (Member m : members) {
-        if (Math.abs(m.similarity() - average) < Math.abs(centroid.similarity() - average)) {
-          centroid = m;
-        }
-      }
-      line.set(centroid.line());
+      line.set(closestToAverage(all).line());
       centroidsOut.write(CENTROIDS_OUTPUT, cluster, line);
-      for (Member m : members) {
+      for (Member m : all.members()) {
         line.set(m.line());
         context.write(cluster, line);
       }
@@ -130,6 +121,23 @@ public class KMeans extends BenchmarkJob {
     protected void cleanup(Context context) throws IOException, InterruptedException {
       centroidsOut.close();
     }
+  }
+
+  /**
+   * The new centroid: the member whose similarity is closest to the cluster's average (exact, as
+   * sums are fixed-point); ties go to the lowest movie id. Sorts the members by movie id.
+   */
+  static Member closestToAverage(ClusterMembersWritable cluster) {
+    List<Member> members = cluster.members();
+    members.sort(Comparator.comparingLong(Member::movieId));
+    double average = (double) cluster.similaritySum() / cluster.count();
+    Member centroid = members.get(0);
+    for (Member m : members) {
+      if (Math.abs(m.similarity() - average) < Math.abs(centroid.similarity() - average)) {
+        centroid = m;
+      }
+    }
+    return centroid;
   }
 
   /** Reads a round's output without its centroid files. */

@@ -48,7 +48,12 @@ public final class OutDegrees {
 
   /** An out-degree in 1..CUTOFF. */
   public static int sample(SplittableRandom random) {
-    int index = Arrays.binarySearch(CDF, random.nextDouble());
-    return (index >= 0 ? index : -index - 1) + 1;
+    return inverse(random.nextDouble());
+  }
+
+  /** The out-degree at cumulative probability {@code u} in [0, 1). */
+  public static int inverse(double u) {
+    int index = Arrays.binarySearch(CDF, u);
+    return Math.min(CUTOFF, (index >= 0 ? index : -index - 1) + 1);
   }
 }

@@ -1,0 +1,93 @@
+package org.apache.hadoop.marco.benchmarks;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
+import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
+import org.apache.hadoop.marco.benchmarks.gen.Budget;
+import org.apache.hadoop.marco.benchmarks.gen.DataModel;
+import org.apache.hadoop.marco.benchmarks.gen.GraphModel;
+import org.apache.hadoop.marco.benchmarks.gen.InvertedIndexModel;
+import org.apache.hadoop.marco.benchmarks.gen.RatingsModel;
+import org.apache.hadoop.marco.benchmarks.gen.SelfJoinModel;
+import org.apache.hadoop.marco.benchmarks.gen.TextModel;
+
+/**
+ * One benchmark on small generated data, for the differential tests (local runner and mini
+ * cluster): the job, its generator and size, the number of reducers, and a split size that gives
+ * about {@value #MAPS} map tasks so MaRCO has map outputs to partially reduce.
+ */
+public record BenchmarkCase(String name, Supplier<BenchmarkJob> tool, DataModel model,
+    Consumer<Configuration> modelOptions, Budget budget, int reducers) {
+  static final int MAPS = 8;
+
+  /** Every benchmark, with data small enough for a test and large enough for 8 maps. */
+  public static List<BenchmarkCase> all() {
+    Budget text = new Budget(Budget.Unit.BYTES, 160_000);
+    Consumer<Configuration> fewHosts = conf -> conf.setInt(TextModel.HOSTS, 40);
+    Consumer<Configuration> smallRatings = conf -> {
+      conf.setInt(RatingsModel.RATERS, 5000);
+      conf.setInt(RatingsModel.MAX_RATINGS, 500);
+    };
+    Budget ratings = new Budget(Budget.Unit.BYTES, 160_000);
+    Consumer<Configuration> none = conf -> { };
+    return List.of(
+        new BenchmarkCase("binary-sort", BinarySort::new, new BinaryModel(), none,
+            new Budget(Budget.Unit.BYTES, 200_000), 3),
+        new BenchmarkCase("term-vector", TermVector::new, new TextModel(), fewHosts, text, 2),
+        new BenchmarkCase("inverted-index", InvertedIndex::new, new InvertedIndexModel(),
+            none, text, 2),
+        new BenchmarkCase("self-join", SelfJoin::new, new SelfJoinModel(),
+            conf -> conf.setInt(SelfJoinModel.ITEMS, 400), text, 2),
+        new BenchmarkCase("adjacency-list", AdjacencyList::new, new GraphModel(), none, text, 2),
+        new BenchmarkCase("k-means", KMeans::new, new RatingsModel(), smallRatings, ratings, 2),
+        new BenchmarkCase("word-count", WordCount::new, new TextModel(), none, text, 2),
+        new BenchmarkCase("classification", Classification::new, new RatingsModel(),
+            smallRatings, ratings, 2),
+        new BenchmarkCase("grep", Grep::new, new TextModel(), none, text, 1),
+        new BenchmarkCase("histogram-movies", HistogramMovies::new, new RatingsModel(),
+            smallRatings, ratings, 2),
+        new BenchmarkCase("histogram-ratings", HistogramRatings::new, new RatingsModel(),
+            smallRatings, ratings, 2));
+  }
+
+  /** Writes the generated input as {@code dir/part-m-00000} (seed 1, 2 generator tasks). */
+  public void writeInput(FileSystem fs, Path dir) throws IOException {
+    Configuration options = new Configuration(false);
+    modelOptions.accept(options);
+    byte[] data = GeneratedData.generate(model, options, 1, 2, budget);
+    fs.delete(dir, true);
+    try (OutputStream out = fs.create(new Path(dir, "part-m-00000"))) {
+      out.write(data);
+    }
+  }
+
+  /**
+   * Builds the job with the case's reducers and split size; MaRCO starts a partial invocation
+   * every 2 map outputs (the paper's 4 and 8 would start few with 8 maps).
+   */
+  public JobFactory factory() {
+    return (conf, input, output) -> {
+      conf.setInt(MRJobConfig.NUM_REDUCES, reducers);
+      conf.setLong(FileInputFormat.SPLIT_MAXSIZE, budget.total() / MAPS + 1);
+      conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
+      conf.setInt(MarcoConfig.START_THRESHOLD, 2);
+      return tool.get().createJob(conf, input, output);
+    };
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
