@@ -1,5 +1,6 @@
 package org.apache.hadoop.marco.benchmarks;
 
+import org.apache.hadoop.marco.benchmarks.engine.MergeThroughput;
 import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.gen.GraphModel;
 import org.apache.hadoop.marco.benchmarks.gen.InvertedIndexModel;
@@ -55,6 +56,8 @@ public final class BenchmarkDriver {
           "Generates k=5 sorted candidate lists with shared prefixes.");
       driver.addClass("gen-graph", GraphModel.class,
           "Generates a power-law directed graph (mean out-degree 7.2) as edge lines.");
+      driver.addClass("merge-throughput", MergeThroughput.class,
+          "Reduce-side merge throughput: Hadoop's MergeManagerImpl vs MaRCO, side by side.");
       exitCode = driver.run(args);
     } catch (Throwable e) {
       e.printStackTrace();
