@@ -1,0 +1,135 @@
+"""The slow end-to-end check: a real 4-worker cluster in network namespaces, shaped to 50 Mbit/s
+between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock shuffle
+and with MaRCO and must produce byte-identical output; stop must leave nothing behind.
+
+Timings of start, verify, each job and stop are written to build-logs/cluster-timings.json (if the
+directory exists) so they can be quoted.
+"""
+import json
+import random
+import re
+import time
+
+import pytest
+
+from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, run
+
+WORKERS = 4
+GROUPS = 2
+RATE_MBIT = 50
+STOCK_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
+MARCO_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
+TIMINGS = {}
+
+
+def record(name, started):
+    TIMINGS[name] = round(time.monotonic() - started, 1)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    if not (DIST / "bin" / "hadoop").exists():
+        pytest.fail(f"no distribution at {DIST}: run ./build.sh dist first (or set MARCO_DIST)")
+    state = tmp_path_factory.mktemp("marco-cluster")
+    started = time.monotonic()
+    try:
+        run([MARCO_CLUSTER, "start", "--workers", WORKERS, "--groups", GROUPS, "--dist", DIST,
+             "--state-dir", state, "--timeout", 600], timeout=900)
+        record("start_s", started)
+        yield state
+    finally:
+        started = time.monotonic()
+        run([MARCO_CLUSTER, "stop", "--state-dir", state], timeout=300)
+        record("stop_s", started)
+        logs = REPO / "build-logs"
+        if logs.is_dir():
+            (logs / "cluster-timings.json").write_text(json.dumps(TIMINGS, indent=2) + "\n")
+    assert_nothing_left(state)
+    # stop on a stopped cluster is a no-op
+    assert "nothing to stop" in run([MARCO_CLUSTER, "stop", "--state-dir", state]).stdout
+
+
+def client(state, *args, timeout=900):
+    return run([MARCO_CLUSTER, "client", "--state-dir", state, *args], timeout=timeout)
+
+
+def test_status_shows_every_daemon_running(cluster):
+    out = run([MARCO_CLUSTER, "status", "--state-dir", cluster]).stdout
+    assert re.search(r"master .*namenode: running .*resourcemanager: running .*historyserver: running", out), out
+    for i in range(1, WORKERS + 1):
+        assert re.search(rf"w{i} .*datanode: running .*nodemanager: running", out), out
+    assert f"HDFS live DataNodes: {WORKERS}/{WORKERS}" in out
+    assert f"YARN running NodeManagers: {WORKERS}/{WORKERS}" in out
+
+
+def test_start_twice_says_running(cluster):
+    out = run([MARCO_CLUSTER, "start", "--dist", DIST, "--state-dir", cluster]).stdout
+    assert "already running" in out
+
+
+def test_client_reaches_hdfs_and_yarn(cluster):
+    nodes = client(cluster, "yarn", "node", "-list").stdout
+    assert f"Total Nodes:{WORKERS}" in nodes
+    for i in range(1, WORKERS + 1):
+        assert re.search(rf"^\s*w{i}:\d+\s+RUNNING", nodes, re.M), nodes
+
+
+def test_shaping_holds_50_mbit_between_groups(cluster, tmp_path):
+    run([SHAPE, "--state-dir", cluster, "--groups", GROUPS, "--rate", RATE_MBIT])
+    started = time.monotonic()
+    report = tmp_path / "verify.json"
+    result = run([VERIFY, "--state-dir", cluster, "--seconds", 4, "--json", report])
+    record("verify_s", started)
+    print(result.stdout)
+    links = json.loads(report.read_text())["links"]
+    shaped = [link for link in links if link["shaped"]]
+    assert len(shaped) == GROUPS * (GROUPS - 1)
+    for link in shaped:
+        assert abs(link["mbit"] - RATE_MBIT) <= 0.1 * RATE_MBIT, link
+    for link in links:
+        if not link["shaped"]:
+            assert link["mbit"] >= 2 * RATE_MBIT, link
+    TIMINGS["verify_matrix"] = result.stdout
+
+
+def write_input(directory, files=4, lines=20000, vocabulary=50000):
+    """Words drawn uniformly from a large vocabulary: the combiner removes little, so the shuffle
+    carries most of the map output across the shaped links."""
+    rng = random.Random(20091)
+    words = [f"w{i:05d}" for i in range(vocabulary)]
+    paths = []
+    for f in range(files):
+        path = directory / f"part-{f}.txt"
+        with path.open("w") as out:
+            for _ in range(lines):
+                out.write(" ".join(rng.choice(words) for _ in range(12)) + "\n")
+        paths.append(path)
+    return paths, files * lines * 12
+
+
+def wordcount(state, jar, shuffle, output):
+    started = time.monotonic()
+    result = client(state, "hadoop", "jar", jar, "wordcount", "-D", "mapreduce.job.reduces=4",
+                    "-D", f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}", "/input", output)
+    record(f"job_{shuffle.rsplit('.', 1)[1]}_s", started)
+    return result.stderr
+
+
+def test_stock_and_marco_give_identical_output_under_shaping(cluster, tmp_path):
+    jars = sorted((DIST / "share" / "hadoop" / "mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    assert jars, f"no benchmarks jar in {DIST}/share/hadoop/mapreduce"
+    paths, total_words = write_input(tmp_path)
+    client(cluster, "hdfs", "dfs", "-mkdir", "-p", "/input")
+    client(cluster, "hdfs", "dfs", "-put", *paths, "/input")
+
+    stock_log = wordcount(cluster, jars[-1], STOCK_SHUFFLE, "/out-stock")
+    marco_log = wordcount(cluster, jars[-1], MARCO_SHUFFLE, "/out-marco")
+    # The MaRCO run really went through MaRCO's shuffle: its counter group is there, not in stock's.
+    counter_group = re.compile(r"^\s+MaRCO$", re.M)
+    assert counter_group.search(marco_log) and not counter_group.search(stock_log), marco_log[-3000:]
+
+    stock = client(cluster, "hdfs", "dfs", "-cat", "/out-stock/part-*").stdout
+    marco = client(cluster, "hdfs", "dfs", "-cat", "/out-marco/part-*").stdout
+    assert stock == marco, "MaRCO's output differs from the stock shuffle's"
+    counts = [int(line.split("\t")[1]) for line in stock.splitlines()]
+    assert sum(counts) == total_words and len(counts) == 50000
