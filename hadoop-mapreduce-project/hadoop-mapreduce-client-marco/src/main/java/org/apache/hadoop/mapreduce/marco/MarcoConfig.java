@@ -93,4 +93,24 @@ public final class MarcoConfig {
   /** Reduce staggering: reduce tasks per node allowed to start while maps still run. */
   public static final String STAGGER_REDUCES_PER_NODE = PREFIX + "stagger.reduces.per.node";
   public static final int DEFAULT_STAGGER_REDUCES_PER_NODE = 1;
+
+  /**
+   * Asynchronous reduce output (the paper's Hadoop++ baseline), in force when the job's output
+   * format is {@code org.apache.hadoop.mapreduce.marco.output.AsyncOutputFormat} (or its old-API
+   * twin): false makes that wrapper write synchronously through its delegate.
+   */
+  public static final String ASYNC_OUTPUT_ENABLED = PREFIX + "async.output.enabled";
+  public static final boolean DEFAULT_ASYNC_OUTPUT_ENABLED = true;
+
+  /**
+   * The output format the asynchronous wrapper writes through: a new-API
+   * {@code mapreduce.OutputFormat} for {@code AsyncOutputFormat}, an old-API
+   * {@code mapred.OutputFormat} for {@code AsyncMapredOutputFormat}. Empty: the API's
+   * {@code TextOutputFormat}, Hadoop's default.
+   */
+  public static final String ASYNC_OUTPUT_DELEGATE_CLASS = PREFIX + "async.output.delegate.class";
+
+  /** Bytes of serialized records the reducer may be ahead of the background writer. */
+  public static final String ASYNC_OUTPUT_BUFFER_BYTES = PREFIX + "async.output.buffer.bytes";
+  public static final int DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES = 8 * 1024 * 1024;
 }

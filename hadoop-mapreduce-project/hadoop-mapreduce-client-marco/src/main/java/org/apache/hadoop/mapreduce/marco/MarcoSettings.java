@@ -26,6 +26,8 @@ public final class MarcoSettings {
   private final int failInvocation;
   private final boolean staggerEnabled;
   private final int staggerReducesPerNode;
+  private final boolean asyncOutputEnabled;
+  private final int asyncOutputBufferBytes;
 
   private MarcoSettings(Configuration conf) {
     enabled = bool(conf, MarcoConfig.ENABLED, MarcoConfig.DEFAULT_ENABLED);
@@ -55,6 +57,10 @@ public final class MarcoSettings {
     staggerEnabled = bool(conf, MarcoConfig.STAGGER_ENABLED, MarcoConfig.DEFAULT_STAGGER_ENABLED);
     staggerReducesPerNode = integer(conf, MarcoConfig.STAGGER_REDUCES_PER_NODE,
         MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE, 1, 1024);
+    asyncOutputEnabled = bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED,
+        MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
+    asyncOutputBufferBytes = integer(conf, MarcoConfig.ASYNC_OUTPUT_BUFFER_BYTES,
+        MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES, 64 * 1024, 1024 * 1024 * 1024);
   }
 
   /**
@@ -133,6 +139,14 @@ public final class MarcoSettings {
 
   public int getStaggerReducesPerNode() {
     return staggerReducesPerNode;
+  }
+
+  public boolean isAsyncOutputEnabled() {
+    return asyncOutputEnabled;
+  }
+
+  public int getAsyncOutputBufferBytes() {
+    return asyncOutputBufferBytes;
   }
 
   @Override

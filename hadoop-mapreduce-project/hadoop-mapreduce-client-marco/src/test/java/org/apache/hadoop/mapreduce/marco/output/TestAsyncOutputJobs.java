@@ -1,0 +1,198 @@
+package org.apache.hadoop.mapreduce.marco.output;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.mapreduce.marco.differential.OldApiWordSum;
+import org.apache.hadoop.mapreduce.marco.differential.SkewedWords;
+import org.apache.hadoop.mapreduce.marco.differential.WordSum;
+import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
+import org.apache.hadoop.mapreduce.marco.testing.JobDiagnostics;
+import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
+import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/**
+ * Jobs under Hadoop's LocalJobRunner with and without asynchronous reduce output: same bytes
+ * for both APIs and both shuffles; a failing delegate writer fails the job; a bad delegate
+ * setting is refused at submission with the key's name.
+ */
+public class TestAsyncOutputJobs {
+  private static final int REDUCERS = 2;
+
+  private File workDir;
+  private FileSystem fs;
+  private Path input;
+  private List<List<String>> words;
+
+  /**
+   * Text output whose writer fails after a few records, as a full disk would. Counts its
+   * failures (the local runner runs tasks in this JVM and reports no task diagnostics).
+   */
+  public static class FailingTextOutputFormat extends TextOutputFormat<Text, LongWritable> {
+    static final AtomicInteger FAILURES = new AtomicInteger();
+
+    @Override
+    public RecordWriter<Text, LongWritable> getRecordWriter(TaskAttemptContext context)
+        throws IOException, InterruptedException {
+      RecordWriter<Text, LongWritable> real = super.getRecordWriter(context);
+      return new RecordWriter<Text, LongWritable>() {
+        private int written;
+
+        @Override
+        public void write(Text key, LongWritable value) throws IOException, InterruptedException {
+          if (++written > 5) {
+            FAILURES.incrementAndGet();
+            throw new IOException("simulated write failure");
+          }
+          real.write(key, value);
+        }
+
+        @Override
+        public void close(TaskAttemptContext c) throws IOException, InterruptedException {
+          real.close(c);
+        }
+      };
+    }
+  }
+
+  @Before
+  public void writeInput() throws Exception {
+    workDir = new File("target/marco-async-output").getAbsoluteFile();
+    FileUtil.fullyDelete(workDir);
+    fs = FileSystem.getLocal(new Configuration());
+    input = new Path(new File(workDir, "input").toURI());
+    words = SkewedWords.generate(4, 3000, List.of(), 3);
+    InputFiles.write(fs, input, words);
+  }
+
+  @After
+  public void deleteWorkDir() {
+    FileUtil.fullyDelete(workDir);
+  }
+
+  @Test
+  public void newApiOutputIsTheSameWithAsyncOutputOnBothShuffles() throws Exception {
+    String expected = SkewedWords.expectedCounts(words, REDUCERS);
+    assertEquals(expected, run("sync", newApi(false, false)).text());
+    assertEquals(expected, run("async-stock", newApi(true, false)).text());
+    assertEquals(expected, run("async-marco", newApi(true, true)).text());
+  }
+
+  @Test
+  public void oldApiOutputIsTheSameWithAsyncOutput() throws Exception {
+    String expected = SkewedWords.expectedCounts(words, REDUCERS);
+    Job sync = OldApiWordSum.create(conf(), input, out("old-sync"), REDUCERS, true, false);
+    Job async = OldApiWordSum.create(conf(), input, out("old-async"), REDUCERS, true, false);
+    AsyncOutput.enable((JobConf) async.getConfiguration());
+    assertEquals(AsyncMapredOutputFormat.class,
+        ((JobConf) async.getConfiguration()).getOutputFormat().getClass());
+    assertEquals(expected, complete(sync).text());
+    assertEquals(expected, complete(async).text());
+  }
+
+  @Test
+  public void switchedOffWrapperWritesSynchronouslyWithTheSameResult() throws Exception {
+    Job job = newApi(true, false).create("switched-off");
+    job.getConfiguration().setBoolean(MarcoConfig.ASYNC_OUTPUT_ENABLED, false);
+    assertEquals(SkewedWords.expectedCounts(words, REDUCERS), complete(job).text());
+  }
+
+  @Test
+  public void failingDelegateWriterFailsTheJob() throws Exception {
+    Job job = WordSum.create(conf(), input, out("failing"), REDUCERS, true, false);
+    job.setOutputFormatClass(FailingTextOutputFormat.class);
+    AsyncOutput.enable(job);
+    FailingTextOutputFormat.FAILURES.set(0);
+    String why = JobDiagnostics.ofExpectedFailure(job);
+    assertTrue(why, why.contains("FAILED"));
+    assertTrue("the job failed, but not because its writer did: " + why,
+        FailingTextOutputFormat.FAILURES.get() > 0);
+    assertFalse("a failed job committed its output",
+        fs.exists(new Path(out("failing"), "_SUCCESS")));
+  }
+
+  @Test
+  public void badDelegateClassIsRefusedAtSubmissionNamingTheKey() throws Exception {
+    Job job = WordSum.create(conf(), input, out("bad-delegate"), REDUCERS, true, false);
+    job.setOutputFormatClass(AsyncOutputFormat.class);
+    job.getConfiguration().set(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS, "no.such.OutputFormat");
+    String why = JobDiagnostics.ofExpectedFailure(job);
+    assertTrue(why, why.contains(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS));
+    assertTrue(why, why.contains("no.such.OutputFormat"));
+  }
+
+  @Test
+  public void oldApiDelegateForTheNewApiWrapperIsRefusedNamingTheOtherWrapper() throws Exception {
+    Job job = WordSum.create(conf(), input, out("wrong-api"), REDUCERS, true, false);
+    job.setOutputFormatClass(AsyncOutputFormat.class);
+    job.getConfiguration().set(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS,
+        org.apache.hadoop.mapred.TextOutputFormat.class.getName());
+    String why = JobDiagnostics.ofExpectedFailure(job);
+    assertTrue(why, why.contains(AsyncMapredOutputFormat.class.getName()));
+  }
+
+  /** Builds a new-API word count under the given name. */
+  private interface NamedJob {
+    Job create(String name) throws IOException;
+  }
+
+  private NamedJob newApi(boolean async, boolean marco) {
+    return name -> {
+      Configuration conf = conf();
+      if (marco) {
+        MarcoJob.useMarcoShuffle(conf);
+      } else {
+        MarcoJob.useStockShuffle(conf);
+      }
+      Job job = WordSum.create(conf, input, out(name), REDUCERS, true, marco);
+      if (async) {
+        job.setOutputFormatClass(TextOutputFormat.class);
+        AsyncOutput.enable(job);
+      }
+      return job;
+    };
+  }
+
+  private JobOutput run(String name, NamedJob factory) throws Exception {
+    return complete(factory.create(name));
+  }
+
+  private JobOutput complete(Job job) throws Exception {
+    if (!job.waitForCompletion(false)) {
+      fail(JobDiagnostics.of(job));
+    }
+    return JobOutput.read(fs, FileOutputFormat.getOutputPath(job));
+  }
+
+  private Configuration conf() {
+    return LocalModeConf.newConf(workDir);
+  }
+
+  private Path out(String name) {
+    return new Path(new File(workDir, "out-" + name).toURI());
+  }
+}
