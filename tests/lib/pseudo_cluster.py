@@ -93,22 +93,40 @@ class PseudoCluster:
     def started_pids(self):
         return {daemon: self.pid_of(daemon) for _, daemon in DAEMONS if self.pid_of(daemon)}
 
-    def wait_until_ready(self, timeout=180):
-        """Waits for HDFS to leave safe mode with one live DataNode and for one running NodeManager."""
+    def wait_until_ready(self, timeout=900):
+        """Waits for one live DataNode and one running NodeManager, then for HDFS to leave safe
+        mode; fails at once, with the log's last lines, when a daemon has died. The timeout is
+        generous because on a loaded 2-core machine a daemon can need minutes to come up."""
         deadline = time.monotonic() + timeout
-        while True:
-            report = self.run("hdfs", "dfsadmin", "-report", check=False).stdout
-            nodes = self.run("yarn", "node", "-list", check=False).stdout
-            datanodes_up = re.search(r"Live datanodes \(1\)", report) is not None
-            nodemanagers_up = re.search(r"Total Nodes:1\b", nodes) is not None
-            if datanodes_up and nodemanagers_up:
-                self.run("hdfs", "dfsadmin", "-safemode", "wait")
-                return
+        datanodes_up = nodemanagers_up = False
+        report = nodes = ""
+        while not (datanodes_up and nodemanagers_up):
             if time.monotonic() > deadline:
                 raise AssertionError(
                     f"cluster not ready after {timeout}s (DataNode up: {datanodes_up}, "
                     f"NodeManager up: {nodemanagers_up}); logs in {self.log_dir}\n{report}\n{nodes}")
-            time.sleep(2)
+            time.sleep(5)
+            self._fail_if_a_daemon_died()
+            # Each probe is a JVM; ask YARN only once HDFS is up, and keep client retries short.
+            if not datanodes_up:
+                report = self.run("hdfs", "dfsadmin", "-Dipc.client.connect.max.retries=2",
+                                  "-report", check=False).stdout
+                datanodes_up = re.search(r"Live datanodes \(1\)", report) is not None
+            if datanodes_up:
+                nodes = self.run("yarn", "node", "-Dyarn.resourcemanager.connect.max-wait.ms=5000",
+                                 "-Dyarn.resourcemanager.connect.retry-interval.ms=1000", "-list",
+                                 check=False).stdout
+                nodemanagers_up = re.search(r"Total Nodes:1\b", nodes) is not None
+        self.run("hdfs", "dfsadmin", "-safemode", "wait")
+
+    def _fail_if_a_daemon_died(self):
+        for _, daemon in DAEMONS:
+            pid = self.pid_of(daemon)
+            if pid is None or not is_alive(pid):
+                logs = sorted(self.log_dir.glob(f"hadoop-*-{daemon}-*.log"))
+                tail = logs[0].read_text().splitlines()[-30:] if logs else ["(no log file)"]
+                raise AssertionError(f"{daemon} is not running; last lines of its log:\n"
+                                     + "\n".join(tail))
 
     def kill_leftovers(self, pids):
         """Last resort for a failed test: SIGKILL exactly PIDS that are still alive."""
