@@ -1,0 +1,128 @@
+"""The distribution's layout, build.sh's and the launchers' handling of bad input, and daemon
+control without a running cluster (no daemon is started here)."""
+import os
+import subprocess
+
+import pytest
+
+from distribution import run_dist_command
+
+LAUNCHERS = ["hadoop", "hdfs", "yarn", "mapred"]
+
+
+def test_build_sh_rejects_unknown_command_with_usage(repo_root):
+    result = subprocess.run([str(repo_root / "build.sh"), "nonsense"], capture_output=True,
+                            text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert result.returncode != 0
+    assert "Usage: ./build.sh" in result.stderr
+    assert "unknown command 'nonsense'" in result.stderr
+
+
+def test_build_sh_rejects_unknown_test_stage(repo_root):
+    result = subprocess.run([str(repo_root / "build.sh"), "test", "--stage", "unit,bogus"],
+                            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert result.returncode != 0
+    assert "unknown stage 'bogus'" in result.stderr
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_launcher_rejects_unknown_subcommand_with_usage(dist_home, launcher):
+    result = run_dist_command(dist_home, f"bin/{launcher}", "frobnicate", check=False)
+    assert result.returncode != 0
+    assert "unknown subcommand 'frobnicate'" in result.stderr
+    assert f"Usage: {launcher} " in result.stderr
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_launcher_without_subcommand_prints_usage(dist_home, launcher):
+    result = run_dist_command(dist_home, f"bin/{launcher}", check=False)
+    assert result.returncode != 0
+    assert f"Usage: {launcher} " in result.stderr
+
+
+def test_daemon_option_refuses_a_client_subcommand(dist_home):
+    result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "start", "dfs", check=False)
+    assert result.returncode != 0
+    assert "'dfs' is not a daemon" in result.stderr
+
+
+def test_version_reports_the_pinned_hadoop(dist_home, repo_root):
+    result = run_dist_command(dist_home, "bin/hadoop", "version")
+    pinned = dist_home.name.removeprefix("hadoop-marco-")
+    assert result.stdout.splitlines()[0] == f"Hadoop {pinned}"
+
+
+def test_classpath_covers_every_component(dist_home):
+    classpath = run_dist_command(dist_home, "bin/hadoop", "classpath").stdout.strip().split(":")
+    share = dist_home.resolve() / "share" / "hadoop"
+    for component in ["common/*", "common/lib/*", "hdfs", "hdfs/*", "yarn/*", "mapreduce/*"]:
+        assert str(share / component) in classpath
+    assert classpath[0] == str(dist_home.resolve() / "etc" / "hadoop")
+
+
+def test_layout_puts_jars_where_hadoop_does(dist_home):
+    share = dist_home / "share" / "hadoop"
+    names = {d: {p.name for p in (share / d).glob("*.jar")} for d in
+             ["common", "common/lib", "hdfs", "yarn", "mapreduce"]}
+    assert any(n.startswith("hadoop-common-") for n in names["common"])
+    assert any(n.startswith("hadoop-hdfs-") for n in names["hdfs"])
+    assert any(n.startswith("hadoop-yarn-server-nodemanager-") for n in names["yarn"])
+    assert any(n.startswith("hadoop-mapreduce-client-marco-") for n in names["mapreduce"])
+    assert any(n.startswith("hadoop-marco-benchmarks-") for n in names["mapreduce"])
+    assert not any(n.startswith("hadoop-") for n in names["common/lib"])
+    assert (share / "hdfs" / "webapps" / "hdfs").is_dir()
+    assert (dist_home / "logs").is_dir()
+
+
+def test_build_time_values_are_filled_in(dist_home):
+    for path in dist_home.glob("*/**/*"):
+        if path.is_file() and path.suffix in ("", ".sh", ".xml", ".properties"):
+            assert "@JAVA_OPENS@" not in path.read_text(), path
+    mapred_site = (dist_home / "etc" / "hadoop" / "mapred-site.xml").read_text()
+    assert "--add-opens=java.base/java.lang=ALL-UNNAMED" in mapred_site
+
+
+@pytest.fixture
+def daemon_env(tmp_path):
+    return dict(os.environ, HADOOP_PID_DIR=str(tmp_path / "pids"),
+                HADOOP_LOG_DIR=str(tmp_path / "logs"))
+
+
+def test_stopping_a_stopped_daemon_is_a_no_op(dist_home, daemon_env):
+    result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "stop", "namenode",
+                              env=daemon_env)
+    assert "no namenode to stop" in result.stdout
+    status = run_dist_command(dist_home, "bin/hdfs", "--daemon", "status", "namenode",
+                              env=daemon_env, check=False)
+    assert status.returncode != 0
+    assert "namenode is not running" in status.stdout
+
+
+def test_stop_never_signals_a_process_that_only_reuses_the_pid(dist_home, daemon_env, tmp_path):
+    """A stale pid file whose pid now belongs to another process: stop must leave it alone."""
+    bystander = subprocess.Popen(["sleep", "300"])
+    try:
+        pid_dir = tmp_path / "pids"
+        pid_dir.mkdir()
+        pid_file = pid_dir / f"hadoop-{os.environ.get('USER', 'root')}-datanode.pid"
+        daemon_env["HADOOP_IDENT_STRING"] = os.environ.get("USER", "root")
+        pid_file.write_text(f"{bystander.pid}\n")
+        result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "stop", "datanode",
+                                  env=daemon_env)
+        assert "no datanode to stop" in result.stdout
+        assert bystander.poll() is None, "stop signalled a process that is not the datanode"
+        assert not pid_file.exists(), "the stale pid file should be removed"
+    finally:
+        bystander.kill()
+        bystander.wait()
+
+
+def test_start_all_refuses_remote_workers(dist_home, daemon_env, tmp_path):
+    conf = tmp_path / "conf"
+    conf.mkdir()
+    (conf / "workers").write_text("localhost\nworker-7.example.org\n")
+    daemon_env["HADOOP_CONF_DIR"] = str(conf)
+    result = run_dist_command(dist_home, "sbin/start-all.sh", env=daemon_env, check=False)
+    assert result.returncode != 0
+    assert "worker-7.example.org" in result.stderr
+    assert not (tmp_path / "pids").exists(), "no daemon may start when the workers file is refused"

@@ -1,0 +1,120 @@
+"""Pseudo-distributed smoke run of the built distribution on loopback: format HDFS, start the five
+daemons, run the benchmarks jar's wordcount through YARN with MaRCO as the shuffle consumer (the
+distribution's default), check the output and the MaRCO counters, stop every daemon, and check no
+process is left. The tests in this file share one cluster and run in file order."""
+import collections
+import random
+import re
+
+import pytest
+
+from pseudo_cluster import DAEMONS, PseudoCluster, is_alive
+
+INPUT_FILES = 4
+LINES_PER_FILE = 2000
+VOCABULARY = [f"w{i:03d}" for i in range(300)] + ["MaRCO", "hadoop", "shuffle", "x"]
+
+
+@pytest.fixture(scope="module")
+def cluster(dist_home, tmp_path_factory):
+    cluster = PseudoCluster(dist_home, tmp_path_factory.mktemp("pseudo-cluster"))
+    cluster.format()
+    started = set()
+    try:
+        cluster.run_script("start-all.sh")
+        started.update(cluster.started_pids().values())
+        cluster.wait_until_ready()
+        yield cluster
+    finally:
+        started.update(cluster.started_pids().values())
+        cluster.run_script("stop-all.sh", check=False)
+        cluster.kill_leftovers(started)
+
+
+@pytest.fixture(scope="module")
+def input_dir(cluster, tmp_path_factory):
+    """Several input files (one map each) of Zipf-ish random words; returns (HDFS dir, counts)."""
+    local = tmp_path_factory.mktemp("wordcount-input")
+    rng = random.Random(20261121)
+    weights = [1.0 / (rank + 1) for rank in range(len(VOCABULARY))]
+    expected = collections.Counter()
+    for index in range(INPUT_FILES):
+        lines = []
+        for _ in range(LINES_PER_FILE):
+            words = rng.choices(VOCABULARY, weights, k=rng.randint(0, 12))
+            expected.update(words)
+            lines.append(("\t" if rng.random() < 0.1 else " ").join(words))
+        (local / f"part-{index}.txt").write_text("\n".join(lines) + "\n")
+    cluster.run("hdfs", "dfs", "-mkdir", "-p", "/user/smoke")
+    cluster.run("hdfs", "dfs", "-put", local, "/user/smoke/in")
+    return "/user/smoke/in", expected
+
+
+def test_all_five_daemons_run(cluster):
+    for launcher, daemon in DAEMONS:
+        status = cluster.run(launcher, "--daemon", "status", daemon)
+        assert f"{daemon} is running as process {cluster.pid_of(daemon)}" in status.stdout
+
+
+def test_starting_a_running_daemon_says_so_and_starts_no_second(cluster):
+    before = cluster.pid_of("namenode")
+    result = cluster.run("hdfs", "--daemon", "start", "namenode")
+    assert f"namenode is already running as process {before}" in result.stdout
+    assert cluster.pid_of("namenode") == before
+    again = cluster.run_script("start-all.sh")
+    assert again.stdout.count("already running") == len(DAEMONS)
+
+
+def read_word_counts(cluster, output_dir):
+    text = cluster.run("hdfs", "dfs", "-cat", f"{output_dir}/part-r-*").stdout
+    counts = {}
+    for line in text.splitlines():
+        word, count = line.split("\t")
+        assert word not in counts, f"{word} appears in two reduce outputs"
+        counts[word] = int(count)
+    return counts
+
+
+def test_wordcount_runs_through_yarn_with_marco_shuffle(cluster, input_dir, dist_home):
+    hdfs_input, expected = input_dir
+    benchmarks_jar = next((dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    job = cluster.run("hadoop", "jar", benchmarks_jar, "wordcount",
+                      "-Dmapreduce.job.reduces=2", hdfs_input, "/user/smoke/out-marco")
+    log = job.stdout + job.stderr
+    assert "completed successfully" in log, log
+    # The job client prints every counter group by display name; the MaRCO group exists only
+    # when the reduces ran the MaRCO shuffle consumer.
+    assert re.search(r"^\s+MaRCO$", log, re.MULTILINE), f"no MaRCO counter group:\n{log}"
+    assert read_word_counts(cluster, "/user/smoke/out-marco") == dict(expected)
+
+    # The history server holds the finished job, and its counters show the same group.
+    job_id = re.search(r"Running job: (job_\d+_\d+)", log).group(1)
+    status = cluster.run("mapred", "job", "-status", job_id)
+    assert "MaRCO" in status.stdout, status.stdout
+
+
+def test_stock_shuffle_gives_the_same_output(cluster, input_dir, dist_home):
+    hdfs_input, expected = input_dir
+    benchmarks_jar = next((dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    job = cluster.run(
+        "hadoop", "jar", benchmarks_jar, "wordcount", "-Dmapreduce.job.reduces=2",
+        "-Dmapreduce.job.reduce.shuffle.consumer.plugin.class="
+        "org.apache.hadoop.mapreduce.task.reduce.Shuffle", hdfs_input, "/user/smoke/out-stock")
+    log = job.stdout + job.stderr
+    assert not re.search(r"^\s+MaRCO$", log, re.MULTILINE), "stock shuffle reported MaRCO counters"
+    assert read_word_counts(cluster, "/user/smoke/out-stock") == dict(expected)
+    for part in ("part-r-00000", "part-r-00001"):
+        marco = cluster.run("hdfs", "dfs", "-cat", f"/user/smoke/out-marco/{part}").stdout
+        stock = cluster.run("hdfs", "dfs", "-cat", f"/user/smoke/out-stock/{part}").stdout
+        assert marco == stock, f"{part} differs between MaRCO and stock"
+
+
+def test_stop_all_leaves_no_process_and_is_idempotent(cluster):
+    pids = cluster.started_pids()
+    assert len(pids) == len(DAEMONS)
+    cluster.run_script("stop-all.sh")
+    left = {daemon: pid for daemon, pid in pids.items() if is_alive(pid)}
+    assert not left, f"still running after stop-all.sh: {left}"
+    assert cluster.started_pids() == {}, "stop-all.sh must remove the pid files"
+    again = cluster.run_script("stop-all.sh")
+    assert again.stdout.count("to stop") == len(DAEMONS)
