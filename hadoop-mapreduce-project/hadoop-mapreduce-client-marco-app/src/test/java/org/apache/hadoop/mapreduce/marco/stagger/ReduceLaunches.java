@@ -27,6 +27,7 @@ final class ReduceLaunches {
   private final long mapPhaseEnd;
   private final Map<String, Integer> earlyPerNode = new TreeMap<>();
   private final Map<String, Integer> allPerNode = new TreeMap<>();
+  private int succeededReduceTasks;
 
   private ReduceLaunches(JobInfo job) {
     long lastMap = 0;
@@ -39,6 +40,9 @@ final class ReduceLaunches {
     for (TaskInfo task : job.getAllTasks().values()) {
       if (task.getTaskType() != TaskType.REDUCE) {
         continue;
+      }
+      if ("SUCCEEDED".equals(task.getTaskStatus())) {
+        succeededReduceTasks++;
       }
       for (TaskAttemptInfo attempt : task.getAllTaskAttempts().values()) {
         // One NodeManager per host in a real cluster; in a mini cluster they share a host name
@@ -100,14 +104,15 @@ final class ReduceLaunches {
     return earlyPerNode;
   }
 
-  /** All reduce attempts, per node. */
-  Map<String, Integer> reducesPerNode() {
-    return allPerNode;
+  /** Reduce tasks that succeeded (each may have had several attempts, e.g. speculative). */
+  int succeededReduceTasks() {
+    return succeededReduceTasks;
   }
 
   @Override
   public String toString() {
-    return "map phase end " + mapPhaseEnd + ", reduce attempts per node " + allPerNode
+    return "map phase end " + mapPhaseEnd + ", " + succeededReduceTasks
+        + " reduce tasks succeeded, reduce attempts per node " + allPerNode
         + ", of which launched while maps ran " + earlyPerNode;
   }
 }

@@ -3,6 +3,7 @@ package org.apache.hadoop.mapreduce.marco.stagger;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,10 +33,11 @@ import org.junit.experimental.categories.Category;
  * a word count whose maps pause in setup, so the map phase lasts while reduces are scheduled.
  * Both runs go through {@link MarcoMRAppMaster} with slow-start 0:
  * <ul>
- *   <li>stock shuffle: not staggered, Hadoop's allocator behaviour;</li>
+ *   <li>stock shuffle: not staggered, Hadoop's allocator behaviour; some node starts more than
+ *       one reduce while maps run (checked, so the test can tell staggering from luck);</li>
  *   <li>MaRCO shuffle, k = 1: per node at most one reduce launched before the last map finished
- *       (read from the job history), at least one reduce launched early, and the remaining
- *       reduces still run after the map phase;</li>
+ *       (read from the job history), at least one reduce launched early, and every reduce task
+ *       succeeds (speculative attempts allowed);</li>
  * </ul>
  * and both outputs are byte-equal.
  */
@@ -75,8 +77,9 @@ public class ReduceStaggeringMiniClusterTest {
     Job stock = submit(input, new Path(dir, "out-stock"), false);
     Job marco = submit(input, new Path(dir, "out-marco"), true);
     for (Job job : List.of(stock, marco)) {
-      assertTrue(job.getJobName() + " failed: " + JobDiagnostics.of(job),
-          job.waitForCompletion(false));
+      if (!job.waitForCompletion(false)) {
+        fail(job.getJobName() + " failed: " + JobDiagnostics.of(job));
+      }
     }
 
     assertEquals(null, OutputDiff.describe("stock", JobOutput.read(CLUSTER.fileSystem(),
@@ -95,8 +98,14 @@ public class ReduceStaggeringMiniClusterTest {
       assertTrue("node " + node.getKey() + " launched " + node.getValue()
           + " reduces while maps ran, more than k=" + K + ": " + staggered, node.getValue() <= K);
     }
-    int reduceAttempts = staggered.reducesPerNode().values().stream().mapToInt(i -> i).sum();
-    assertEquals("every reduce ran once: " + staggered, REDUCES, reduceAttempts);
+    assertEquals("every reduce succeeded: " + staggered, REDUCES,
+        staggered.succeededReduceTasks());
+    // The setup check: unstaggered, the same cluster starts more than k reduces on a node while
+    // maps run (all reduces are requested at once and outrank maps), so the bound above is the
+    // allocator's doing, not the cluster's shape.
+    assertTrue("test setup: without staggering no node started more than k reduces early: "
+        + unstaggered, unstaggered.earlyReducesPerNode().values().stream()
+            .anyMatch(count -> count > K));
   }
 
   private static Job submit(Path input, Path output, boolean marco)

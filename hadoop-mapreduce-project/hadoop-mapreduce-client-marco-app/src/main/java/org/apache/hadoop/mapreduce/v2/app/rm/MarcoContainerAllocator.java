@@ -29,11 +29,13 @@ import org.slf4j.LoggerFactory;
  * preemption when maps starve, speculative and retried attempts, AM recovery) is Hadoop's own
  * code path; for jobs that are not staggered this class changes nothing.
  *
- * <p>Two hooks, both on the allocator's heartbeat thread:
+ * <p>The hooks, all on the allocator's heartbeat thread:
  * <ul>
- *   <li>{@link #scheduleReduces}: Hadoop's ramp-up runs with slow-start 0; then, while maps run,
- *       reduce requests beyond k per cluster node (minus the reduces already held) go back to
- *       pending, so the RM is not asked for containers the job would not use.</li>
+ *   <li>{@link #scheduleReduces}: Hadoop's reduce ramp-up runs with slow-start 0, so reduces
+ *       are requested from the first map on.</li>
+ *   <li>{@link #rampUpReduces} and {@link #scheduleAllReduces}: while maps run, reduce requests
+ *       plus held reduce containers stay within k per cluster node, so the RM is not asked for
+ *       containers the job would not use.</li>
  *   <li>{@link #makeRemoteRequest}: while maps run, a reduce container on a node that already
  *       holds k of the job's reduces is released at once instead of being assigned, and the
  *       job's outstanding reduce ask is re-sent so the RM offers another container (the RM
@@ -65,7 +67,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   protected AllocateResponse makeRemoteRequest() throws YarnException, IOException {
     AllocateResponse response = super.makeRemoteRequest();
     clusterNodes = response.getNumClusterNodes();
-    if (staggering.isActive() && mapsRunning()) {
+    if (limitingEarlyReduces()) {
       returnReducesBeyondNodeLimit(response);
     }
     return response;
@@ -79,9 +81,37 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     super.scheduleReduces(totalMaps, completedMaps, scheduledMaps, scheduledReduces,
         assignedMaps, assignedReduces, mapResourceReqt, reduceResourceReqt, numPendingReduces,
         maxReduceRampupLimit, staggering.slowStart(reduceSlowStart));
-    if (staggering.isActive() && completedMaps < totalMaps) {
-      capEarlyReduceRequests();
+    if (limitingEarlyReduces()) {
+      // Ramp-ups below respect the cap; this only acts when the cap shrank (a node was lost).
+      int excess = -roomUnderEarlyReduceCap();
+      if (excess > 0) {
+        LOG.info("Reduce staggering: {} reduce requests back to pending while maps run",
+            excess);
+        rampDownReduces(Math.min(excess, getScheduledRequests().reduces.size()));
+      }
     }
+  }
+
+  /** Hadoop schedules every pending reduce once all maps have containers; not while they run. */
+  @Override
+  public void scheduleAllReduces() {
+    if (limitingEarlyReduces()) {
+      rampUpReduces(getNumOfPendingReduces());
+    } else {
+      super.scheduleAllReduces();
+    }
+  }
+
+  /** Hadoop's ramp-up, limited while maps run to k reduce requests and containers per node. */
+  @Override
+  public void rampUpReduces(int rampUp) {
+    int allowed = limitingEarlyReduces()
+        ? Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap())) : rampUp;
+    super.rampUpReduces(allowed);
+  }
+
+  private boolean limitingEarlyReduces() {
+    return staggering.isActive() && mapsRunning();
   }
 
   private boolean mapsRunning() {
@@ -89,16 +119,10 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     return job.getCompletedMaps() < job.getTotalMaps();
   }
 
-  private void capEarlyReduceRequests() {
-    int held = getAssignedRequests().reduces.size();
-    int scheduled = getScheduledRequests().reduces.size();
-    int allowed = Math.max(0, staggering.earlyReduceCap(clusterNodes) - held);
-    if (scheduled > allowed) {
-      LOG.info("Reduce staggering: {} reduce requests back to pending while maps run ({} held,"
-          + " at most {} per node on {} nodes)", scheduled - allowed, held,
-          staggering.reducesPerNode(), clusterNodes);
-      rampDownReduces(scheduled - allowed);
-    }
+  /** k per cluster node minus the reduce containers held and requested; negative if over. */
+  private int roomUnderEarlyReduceCap() {
+    return staggering.earlyReduceCap(clusterNodes) - getAssignedRequests().reduces.size()
+        - getScheduledRequests().reduces.size();
   }
 
   private void returnReducesBeyondNodeLimit(AllocateResponse response) {
