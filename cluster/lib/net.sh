@@ -27,12 +27,14 @@ net_create_node() {
   ip -n "$ns" addr add "$addr/$MC_PREFIXLEN" dev "$MC_NODE_DEV"
   ip -n "$ns" link set "$MC_NODE_DEV" up
   ip -n "$ns" link set lo up
-  # Traffic to the root namespace (the client) goes through the bridge address.
-  ip -n "$ns" route add default via "$MC_BRIDGE_ADDR"
+  # No default route: the nodes and the root namespace (bridge address) are all on the /24, and
+  # nothing may leave it. Name lookups that the hosts file cannot answer (Java asks for IPv6 too)
+  # then fail at once instead of waiting for the machine's DNS server.
   net_record hostsdir "/etc/netns/$ns"
   mkdir -p "/etc/netns/$ns"
-  # `ip netns exec` bind-mounts this over /etc/hosts inside the namespace.
+  # `ip netns exec` bind-mounts these over /etc/hosts and /etc/resolv.conf inside the namespace.
   cp "$STATE/hosts" "/etc/netns/$ns/hosts"
+  echo "nameserver 127.0.0.1" > "/etc/netns/$ns/resolv.conf"
 }
 
 # The cluster's hosts table: forward and reverse entries for every node (Java, HDFS's
