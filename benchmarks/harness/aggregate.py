@@ -1,0 +1,90 @@
+"""Turns the per-run records into per-(set, rate, job, config) summaries: means with min/max,
+speedups against the stock runs of the same set and rate, the paper's ideal speedup, the output
+identity check, and the issue's targets."""
+import math
+from collections import defaultdict
+
+from . import catalog
+from .breakdown import PHASES, ideal_saving
+
+
+def mean(xs):
+    return sum(xs) / len(xs) if xs else None
+
+
+def stats(xs):
+    return {"mean": mean(xs), "min": min(xs), "max": max(xs), "n": len(xs)} if xs else None
+
+
+def group_key(r):
+    return (r["set"], r["rate_mbit"], r["job"], r["config"])
+
+
+def summarize(records):
+    ok = [r for r in records if r["status"] == "ok"]
+    groups = defaultdict(list)
+    for r in ok:
+        groups[group_key(r)].append(r)
+    summaries = []
+    for (set_name, rate, job, config), runs in groups.items():
+        summaries.append({
+            "set": set_name, "rate_mbit": rate, "job": job, "config": config,
+            "variant": runs[0]["variant"], "conf": runs[0].get("conf", {}),
+            "fault": runs[0].get("fault"), "shuffle_heavy": catalog.is_shuffle_heavy(job),
+            "wall_s": stats([r["wall_s"] for r in runs]),
+            "breakdown": {p: mean([r["breakdown"][p] for r in runs]) for p in PHASES},
+            "partial_work_s": mean([(r["marco"]["partial_sort_millis"]
+                                     + r["marco"]["partial_reduce_millis"]) / 1000 for r in runs]),
+            "invocations": mean([r["marco"]["invocations"] for r in runs]),
+            "adaptive_disables": mean([r["marco"]["adaptive_disables"] for r in runs]),
+            "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
+            "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
+            "peak_reduce_memory_bytes": max(r["peak_reduce_memory_bytes"] for r in runs),
+            "failed_attempts": sum(r["failed_attempts"] for r in runs),
+            "killed_attempts": sum(r["killed_attempts"] for r in runs),
+            "output_sha256": sorted({r["output_sha256"] for r in runs}),
+            "runs": len(runs),
+        })
+    compare(summaries)
+    return summaries
+
+
+def compare(summaries):
+    """Adds speedup, normalised runtime, ideal and identity fields against the stock baseline
+    (config 'stock' of the same set, rate and job)."""
+    stock = {(s["set"], s["rate_mbit"], s["job"]): s for s in summaries if s["config"] == "stock"}
+    for s in summaries:
+        base = stock.get((s["set"], s["rate_mbit"], s["job"]))
+        if base is None:
+            s["baseline"] = None
+            continue
+        b = base["wall_s"]["mean"]
+        w = s["wall_s"]
+        saving = ideal_saving(base["breakdown"])
+        s["baseline"] = "stock"
+        s["normalized"] = {"mean": w["mean"] / b, "min": w["min"] / b, "max": w["max"] / b}
+        s["speedup"] = b / w["mean"]
+        s["ideal_saving_s"] = saving
+        s["ideal_speedup"] = b / (b - saving) if b > saving else None
+        s["fraction_of_ideal"] = (b - w["mean"]) / saving if saving > 0.05 else None
+        stock_shas = set(base["output_sha256"])
+        s["stock_outputs_agree"] = len(stock_shas) == 1
+        s["identical_to_stock"] = set(s["output_sha256"]) == stock_shas and len(stock_shas) == 1
+
+
+def targets(summaries, set_name="main", config="marco"):
+    """The issue's aims for one set: shuffle-heavy geometric-mean speedup >= 1.23, each heavy
+    job >= 90% of its ideal, no light job slower than 2%."""
+    rows = [s for s in summaries if s["set"] == set_name and s["config"] == config
+            and s.get("speedup")]
+    heavy = [s for s in rows if s["shuffle_heavy"]]
+    light = [s for s in rows if not s["shuffle_heavy"]]
+    geo = math.exp(mean([math.log(s["speedup"]) for s in heavy])) if heavy else None
+    return {
+        "heavy_geomean_speedup": geo, "heavy_geomean_met": geo is not None and geo >= 1.23,
+        "heavy_at_90pct_ideal": {s["job"]: (s["fraction_of_ideal"] is not None
+                                            and s["fraction_of_ideal"] >= 0.9) for s in heavy},
+        "light_not_slower_2pct": {s["job"]: s["speedup"] >= 1 / 1.02 for s in light},
+        "all_identical": all(s.get("identical_to_stock") for s in summaries
+                             if s["set"] == set_name and s["config"] != "stock"),
+    }

@@ -1,0 +1,87 @@
+"""The phase breakdown of one run (the paper's Figure 7) along its critical path, so the phases
+add up to the wall time the harness measured:
+
+  startup        client start -> first map attempt starts (client JVM, submission, AM start)
+  map            first map attempt starts -> last map attempt finishes
+  exposed shuffle  last map finishes -> the critical reduce's shuffle ends (SHUFFLE_FINISHED)
+  final merge    shuffle end -> the critical reduce's merge/sort ends (SORT_FINISHED)
+  final reduce   merge end -> the critical reduce finishes
+  cleanup        critical reduce finishes -> the client returns (commit, AM exit, client exit)
+
+The critical reduce is the one that finishes last. For a multi-round driver (k-means) the rounds'
+phases add up and the time between rounds counts as startup. Partial sort/reduce (MaRCO) runs
+during the shuffle; it is reported beside the stack (counters), not inside it."""
+
+PHASES = ["startup", "map", "exposed_shuffle", "final_merge", "final_reduce", "cleanup"]
+MARCO_GROUP = "org.apache.hadoop.mapreduce.marco.MarcoCounter"
+TASK_GROUP = "org.apache.hadoop.mapreduce.TaskCounter"
+
+
+def job_phases(h):
+    """Phases of one job from its first map start to its critical reduce's end (ms)."""
+    first_map = min(h.map_starts) if h.map_starts else h.launch
+    last_map = max(h.map_finishes) if h.map_finishes else first_map
+    if not h.reduces:  # map-only
+        return {"map": last_map - first_map, "exposed_shuffle": 0, "final_merge": 0,
+                "final_reduce": 0}, first_map, last_map
+    crit = max(h.reduces, key=lambda r: r.finish)
+    shuffle_end = max(crit.shuffle_end, last_map)
+    sort_end = max(crit.sort_end, shuffle_end)
+    finish = max(crit.finish, sort_end)
+    return {"map": last_map - first_map, "exposed_shuffle": shuffle_end - last_map,
+            "final_merge": sort_end - shuffle_end, "final_reduce": finish - sort_end}, \
+        first_map, finish
+
+
+def run_breakdown(histories, start_ms, end_ms):
+    """Seconds per phase for the jobs of one run; they add up to (end_ms - start_ms)."""
+    totals = dict.fromkeys(PHASES, 0)
+    cursor = start_ms
+    for h in sorted(histories, key=lambda x: x.submit):
+        phases, begin, end = job_phases(h)
+        totals["startup"] += max(0, begin - cursor)
+        for k, v in phases.items():
+            totals[k] += v
+        cursor = max(cursor, end)
+    totals["cleanup"] = max(0, end_ms - cursor)
+    return {k: v / 1000.0 for k, v in totals.items()}
+
+
+def run_metrics(histories):
+    """Counters of a run: shuffle bytes, peak reduce memory, MaRCO totals, attempt faults."""
+    def total(group, name):
+        return sum(h.counter(group, name) for h in histories)
+    peak = 0
+    for h in histories:
+        peak = max(peak, h.counter(TASK_GROUP, "REDUCE_PHYSICAL_MEMORY_BYTES_MAX"),
+                   *(r.counters.get(f"{TASK_GROUP}.PHYSICAL_MEMORY_BYTES", 0) for r in h.reduces))
+    marco = {name.lower(): total(MARCO_GROUP, name) for name in (
+        "INVOCATIONS", "PARTIAL_INPUT_RECORDS", "PARTIAL_OUTPUT_RECORDS", "PARTIAL_SORT_MILLIS",
+        "PARTIAL_REDUCE_MILLIS", "OVERLAPPED_MILLIS", "EXPOSED_AFTER_SHUFFLE_MILLIS",
+        "FINAL_MERGE_MILLIS", "ADAPTIVE_DISABLES", "FAILED_INVOCATIONS")}
+    return {
+        "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
+        "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),
+        "input_records": total(TASK_GROUP, "MAP_INPUT_RECORDS"),
+        "reduce_output_records": total(TASK_GROUP, "REDUCE_OUTPUT_RECORDS"),
+        "peak_reduce_memory_bytes": peak,
+        "maps": sum(len(h.map_finishes) for h in histories),
+        "reduces": sum(len(h.reduces) for h in histories),
+        "failed_attempts": sum(h.failed_attempts for h in histories),
+        "killed_attempts": sum(h.killed_attempts for h in histories),
+        "marco": marco,
+    }
+
+
+def reduce_rows(histories):
+    """Per reduce attempt: start, shuffle end, merge end, finish (epoch ms)."""
+    return [{"job": h.job_id, "attempt": r.attempt, "host": r.host, "start": r.start,
+             "shuffle_end": r.shuffle_end, "sort_end": r.sort_end, "finish": r.finish}
+            for h in histories for r in h.reduces]
+
+
+def ideal_saving(stock_breakdown):
+    """The paper's ideal: the shuffle hidden as far as possible, i.e. stock time minus
+    min(exposed shuffle, final sort + final reduce). Returns the seconds that could be saved."""
+    b = stock_breakdown
+    return min(b["exposed_shuffle"], b["final_merge"] + b["final_reduce"])

@@ -1,0 +1,57 @@
+"""What the benchmarks jar offers: the eleven jobs, the data set each reads, its generator, and the
+shuffle variants the harness compares (settings as in docs/configuration.md)."""
+
+SHUFFLE_HEAVY = ["binary-sort", "term-vector", "inverted-index", "self-join", "adjacency-list",
+                 "k-means"]
+SHUFFLE_LIGHT = ["word-count", "classification", "grep", "histogram-movies", "histogram-ratings"]
+ALL_JOBS = SHUFFLE_HEAVY + SHUFFLE_LIGHT
+
+# job -> the data set it reads.
+JOB_DATA = {
+    "binary-sort": "binary", "term-vector": "text", "word-count": "text", "grep": "text",
+    "inverted-index": "inverted-index", "self-join": "self-join", "adjacency-list": "graph",
+    "k-means": "ratings", "classification": "ratings", "histogram-movies": "ratings",
+    "histogram-ratings": "ratings",
+}
+# data set -> the generator program in the benchmarks jar.
+GENERATORS = {
+    "binary": "gen-binary", "text": "gen-text", "inverted-index": "gen-inverted-index",
+    "self-join": "gen-self-join", "graph": "gen-graph", "ratings": "gen-ratings",
+}
+
+STOCK_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
+MARCO_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
+PLUGIN_KEY = "mapreduce.job.reduce.shuffle.consumer.plugin.class"
+
+# variant -> job settings that select it.
+VARIANTS = {
+    "stock": {PLUGIN_KEY: STOCK_PLUGIN},
+    "marco": {PLUGIN_KEY: MARCO_PLUGIN},
+    "marco-no-partial-reduce": {PLUGIN_KEY: MARCO_PLUGIN,
+                                "mapreduce.marco.partial.reduce.enabled": "false"},
+    "marco-no-control": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.control.enabled": "false",
+                         "mapreduce.marco.adaptive.enabled": "false"},
+    "marco-no-adaptive": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.adaptive.enabled": "false"},
+}
+
+
+def is_shuffle_heavy(job):
+    return job in SHUFFLE_HEAVY
+
+
+def check_jobs(jobs):
+    unknown = [j for j in jobs if j not in JOB_DATA]
+    if unknown:
+        raise ValueError(f"unknown job(s) {', '.join(unknown)}; the jobs are: {', '.join(ALL_JOBS)}")
+    return jobs
+
+
+def check_variants(variants):
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variant(s) {', '.join(unknown)}; "
+                         f"the variants are: {', '.join(VARIANTS)}")
+    if "stock" not in variants:
+        raise ValueError("the variants must include 'stock': every other variant is normalised "
+                         "to it and its output is compared with it")
+    return variants

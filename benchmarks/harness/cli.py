@@ -1,0 +1,384 @@
+"""marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
+
+Subcommands: main, run, sweep, faults, generate, report (`marco-bench SUBCOMMAND --help`)."""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from . import catalog, profile as profiles
+from .cluster import (REPO, Client, ClusterError, cluster_start_argv, netns_namespaces, shape_argv,
+                      tail, MARCO_CLUSTER)
+from .report import write_report
+from .runner import Config, Runner, fmt_seconds, plan
+
+DEFAULT_HDFS_ROOT = "/marco-bench"
+
+
+def log(msg):
+    print(f"[marco-bench {datetime.datetime.now():%H:%M:%S}] {msg}", flush=True)
+
+
+# ---- argument parsing --------------------------------------------------------------------------
+
+def add_common(p, cluster_opts=True):
+    p.add_argument("--profile", default="quick",
+                   help="profile name in benchmarks/profiles (%s) or a path to a JSON profile "
+                        "(default: quick)" % ", ".join(profiles.available()))
+    p.add_argument("--out", help="results directory (default: benchmarks/results/<profile>)")
+    if not cluster_opts:
+        return
+    p.add_argument("--jobs", help="comma-separated jobs instead of the profile's (%s)"
+                   % ", ".join(catalog.ALL_JOBS))
+    p.add_argument("--variants", help="comma-separated variants instead of the profile's (%s)"
+                   % ", ".join(catalog.VARIANTS))
+    p.add_argument("--reps", type=int, help="repetitions instead of the profile's")
+    p.add_argument("--hdfs-root", default=DEFAULT_HDFS_ROOT,
+                   help="HDFS directory for data, outputs, histories and timelines "
+                        f"(default {DEFAULT_HDFS_ROOT})")
+    p.add_argument("--conf-dir", help="use the distribution's launchers with this HADOOP_CONF_DIR "
+                   "(any cluster: pseudo-distributed, real) instead of cluster/marco-cluster")
+    p.add_argument("--state-dir", help="state dir of the netns cluster (default: "
+                   "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)")
+    p.add_argument("--dist", help="the hadoop-marco distribution (default dist/hadoop-marco-3.5.0)")
+
+
+def parser():
+    top = argparse.ArgumentParser(
+        prog="marco-bench", description=__doc__.split("\n\n")[0],
+        epilog="docs/harness.md explains every subcommand, flag, profile key and number.")
+    sub = top.add_subparsers(dest="command", metavar="SUBCOMMAND")
+    sub.required = True
+
+    p = sub.add_parser("main", help="start the netns cluster, shape, generate, run the profile, "
+                       "report, stop the cluster (the README's main command)",
+                       description="Starts the 4-worker netns cluster (profile 'cluster'), shapes the "
+                       "bisection, generates the data, runs every job with every variant "
+                       "(interleaved repetitions), writes the report, and stops the cluster, also "
+                       "after a failure or Ctrl-C.")
+    add_common(p)
+    p.add_argument("--workers", type=int, help="workers instead of the profile's")
+    p.add_argument("--rate", type=float, help="payload Mbit/s between groups instead of the profile's")
+
+    p = sub.add_parser("run", help="run the profile's jobs x variants x repetitions on a running cluster",
+                       description="Runs every chosen job with every chosen variant N times, "
+                       "interleaved, on a running cluster; appends each run to results.jsonl and "
+                       "skips runs already recorded (resume).")
+    add_common(p)
+    p.add_argument("--generate", action="store_true", help="generate missing data first")
+    p.add_argument("--set", default="main", help="name of this set of runs in the results (default main)")
+    p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                   help="extra job setting for every run (repeatable)")
+
+    p = sub.add_parser("sweep", help="bandwidth / start threshold / stop fraction sweeps (Figures 9, 10)",
+                       description="Sweeps from the profile's 'sweep' section: 'bandwidth' runs "
+                       "stock and MaRCO at each rate (re-shaping the netns cluster), 'threshold' and "
+                       "'stop' run MaRCO at each start threshold / stop fraction beside stock.")
+    add_common(p)
+    p.add_argument("--what", default="bandwidth,threshold,stop",
+                   help="comma-separated subset of bandwidth,threshold,stop (default all)")
+    p.add_argument("--generate", action="store_true", help="generate missing data first")
+
+    p = sub.add_parser("faults", help="kill a reduce attempt / fail a partial invocation half-way "
+                       "(paper 6.3), check the output stays identical",
+                       description="Runs stock and MaRCO plainly and with a reduce attempt killed "
+                       "at kill_at of the job's usual time, and MaRCO with its k-th partial "
+                       "invocation failing; compares every output with stock.")
+    add_common(p)
+    p.add_argument("--generate", action="store_true", help="generate missing data first")
+
+    p = sub.add_parser("generate", help="generate the profile's missing data sets on the cluster")
+    add_common(p)
+
+    p = sub.add_parser("report", help="results.json/csv, plots and report.md from a results directory")
+    add_common(p, cluster_opts=False)
+    p.add_argument("--publish", metavar="DOC",
+                   help="also copy the report to DOC (e.g. docs/results.md) and its images next "
+                        "to it under img/")
+    return top
+
+
+# ---- sessions (commands, environment, timings) ---------------------------------------------------
+
+def environment(prof, client, args):
+    mem_kb = next((int(l.split()[1]) for l in Path("/proc/meminfo").read_text().splitlines()
+                   if l.startswith("MemTotal")), 0)
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
+    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    c = prof["cluster"]
+    cluster = (f"{c['workers']} workers in {c['groups']} groups, {c['rate_mbit']} Mbit/s per node "
+               f"between groups, cpu per worker {c.get('cpu_per_worker') or 'unlimited'}, "
+               f"{prof['reduces']} reduces per job; {client.describe()}") if client.netns else \
+        client.describe()
+    return {"cores": os.cpu_count(), "memory_gib": round(mem_kb / 2**20, 1),
+            "kernel": platform.release(), "java": java[0] if java else "unknown",
+            "cluster": cluster, "profile": prof.get("_path", prof["name"]), "git_commit": commit}
+
+
+class Session:
+    def __init__(self, out, prof, client, args):
+        self.path = Path(out) / "sessions.json"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.sessions = json.loads(self.path.read_text()) if self.path.exists() else []
+        self.entry = {"command": "benchmarks/marco-bench " + shlex.join(sys.argv[1:]),
+                      "started": f"{datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC",
+                      "seconds": None, "phases": {},
+                      "environment": environment(prof, client, args) if client else {}}
+        self.sessions.append(self.entry)
+        self.t0 = time.monotonic()
+        self.save()
+
+    def phase(self, name, seconds):
+        self.entry["phases"][name] = round(seconds, 1)
+        self.save()
+
+    def finish(self):
+        self.entry["seconds"] = round(time.monotonic() - self.t0, 1)
+        self.save()
+
+    def save(self):
+        self.path.write_text(json.dumps(self.sessions, indent=1))
+
+
+# ---- commands --------------------------------------------------------------------------------------
+
+def load_profile(args):
+    prof = profiles.load(args.profile)
+    prof["_path"] = args.profile
+    if getattr(args, "jobs", None):
+        prof["jobs"] = catalog.check_jobs(args.jobs.split(","))
+    if getattr(args, "variants", None):
+        prof["variants"] = catalog.check_variants(args.variants.split(","))
+    if getattr(args, "reps", None):
+        prof["repetitions"] = args.reps
+    if getattr(args, "workers", None):
+        prof["cluster"]["workers"] = args.workers
+        prof["reduces"] = args.workers
+    if getattr(args, "rate", None):
+        prof["cluster"]["rate_mbit"] = args.rate
+    profiles.validate(prof, args.profile)
+    return prof
+
+
+def out_dir(args, prof):
+    return Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof["name"]
+
+
+def make_client(args):
+    return Client(dist=args.dist, conf_dir=args.conf_dir, state_dir=args.state_dir)
+
+
+def make_runner(args, prof, client):
+    shaper = None
+    if client.netns:
+        def shaper(rate):
+            r = subprocess.run(shape_argv(prof["cluster"]["groups"], rate), env=client.env(),
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise ClusterError(f"shaping to {rate} Mbit/s failed:\n{tail(r.stderr + r.stdout)}")
+    return Runner(client, prof, out_dir(args, prof), args.hdfs_root, shaper=shaper, log=log)
+
+
+def prepare(args, prof, session, generate):
+    client = session.client
+    t = time.monotonic()
+    nodes = client.check_up()
+    log(f"cluster: {client.describe()}, {nodes} NodeManagers running")
+    runner = make_runner(args, prof, client)
+    if generate:
+        session.phase("data generation", runner.generate(prof["jobs"]))
+    else:
+        runner.require_data(prof["jobs"])
+    session.phase("checks", time.monotonic() - t)
+    return runner
+
+
+def base_configs(prof, extra_conf=None):
+    return [Config(v, v, dict(extra_conf or {})) for v in prof["variants"]]
+
+
+def cmd_run(args, prof, session):
+    runner = prepare(args, prof, session, args.generate)
+    extra = dict(kv.split("=", 1) for kv in args.conf)
+    runs = plan(args.set, prof["jobs"], base_configs(prof, extra), prof["repetitions"])
+    t = time.monotonic()
+    runner.execute(runs, f"run {args.set}")
+    session.phase(f"runs ({len(runs)})", time.monotonic() - t)
+
+
+def sweep_runs(prof, what):
+    sw = prof.get("sweep")
+    if not sw:
+        raise profiles.ProfileError(f"profile {prof['name']} has no 'sweep' section")
+    jobs = catalog.check_jobs(sw.get("jobs", catalog.SHUFFLE_HEAVY))
+    reps = sw.get("repetitions", prof["repetitions"])
+    variants = catalog.check_variants(sw.get("variants", ["stock", "marco"]))
+    runs = []
+    for item in what:
+        if item == "bandwidth":
+            for rate in sw.get("rates", [25, 50, 75]):
+                runs += plan("bandwidth", jobs, [Config(v, v, rate=rate) for v in variants], reps)
+        elif item == "threshold":
+            configs = [Config("stock", "stock")] + [
+                Config(f"marco t={t}", "marco", {"mapreduce.marco.start.threshold": t,
+                                                 "mapreduce.marco.start.threshold.initial": t})
+                for t in sw.get("start_thresholds", [1, 8, 12])]
+            runs += plan("threshold", jobs, configs, reps)
+        elif item == "stop":
+            configs = [Config("stock", "stock")] + [
+                Config(f"marco sf={f}", "marco", {"mapreduce.marco.stop.fraction": f})
+                for f in sw.get("stop_fractions", [0.8, 0.9, 1.0])]
+            runs += plan("stop-fraction", jobs, configs, reps)
+        else:
+            raise ValueError(f"unknown sweep '{item}'; choose from bandwidth, threshold, stop")
+    return runs
+
+
+def cmd_sweep(args, prof, session):
+    runs = sweep_runs(prof, args.what.split(","))
+    if any(r.config.rate is not None for r in runs) and not session.client.netns:
+        raise ClusterError("the bandwidth sweep re-shapes the netns cluster; with --conf-dir "
+                           "shape your cluster yourself and use `run --set bw-<rate>` instead")
+    runner = prepare(args, prof, session, args.generate)
+    t = time.monotonic()
+    try:
+        runner.execute(runs, "sweep")
+    finally:
+        base = prof["cluster"]["rate_mbit"]
+        if runner.current_rate != base and runner.shaper:
+            runner.reshape(base)
+    session.phase(f"sweep runs ({len(runs)})", time.monotonic() - t)
+
+
+def fault_configs(prof):
+    f = prof.get("faults", {})
+    k = f.get("fail_invocation", 2)
+    return [Config("stock", "stock"), Config("stock+kill-reduce", "stock", fault="kill-reduce"),
+            Config("marco", "marco"), Config("marco+kill-reduce", "marco", fault="kill-reduce"),
+            Config("marco+fail-partial", "marco", {"mapreduce.marco.test.fail.invocation": k},
+                   fault="fail-partial")]
+
+
+def cmd_faults(args, prof, session):
+    f = prof.get("faults", {})
+    jobs = catalog.check_jobs(f.get("jobs", ["inverted-index", "self-join"]))
+    runs = plan("faults", jobs, fault_configs(prof), f.get("repetitions", 1))
+    runner = prepare(args, prof, session, args.generate)
+    t = time.monotonic()
+    runner.execute(runs, "faults")
+    session.phase(f"fault runs ({len(runs)})", time.monotonic() - t)
+
+
+def cmd_generate(args, prof, session):
+    prepare(args, prof, session, generate=True)
+
+
+def cmd_report(args):
+    prof_name = Path(args.profile).stem
+    out = Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof_name
+    report, figures = write_report(out)
+    log(f"report: {report} ({len(figures)} figures in {out / 'img'})")
+    if args.publish:
+        publish(out, Path(args.publish))
+    return report
+
+
+def publish(out, doc):
+    """Copies report.md to DOC with its images under DOC's dir/img (paths rewritten)."""
+    img_dir = doc.parent / "img"
+    img_dir.mkdir(parents=True, exist_ok=True)
+    text = (out / "report.md").read_text()
+    for png in sorted((out / "img").glob("*.png")):
+        target = img_dir / png.name
+        target.write_bytes(png.read_bytes())
+    doc.write_text(text)
+    log(f"published {doc} and {img_dir}")
+
+
+def cmd_main(args, prof, session):
+    ns = netns_namespaces()
+    if ns:
+        raise ClusterError(f"a marco-cluster is already up (namespaces {', '.join(ns)}): stop it "
+                           f"with `cluster/marco-cluster stop`, or benchmark it with "
+                           f"`marco-bench run --generate`")
+    c = prof["cluster"]
+    client = session.client
+    started = False
+    try:
+        t = time.monotonic()
+        argv = cluster_start_argv(c, client.dist)
+        if c.get("rate_mbit"):
+            argv += ["--rate", str(c["rate_mbit"])]
+        log(f"cluster: {shlex.join(argv)}")
+        started = True
+        r = subprocess.run(argv, env=client.env())
+        if r.returncode != 0:
+            raise ClusterError(f"cluster start failed (exit {r.returncode}); see its output above")
+        session.phase("cluster start + shaping", time.monotonic() - t)
+        runner = prepare(args, prof, session, generate=True)
+        runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
+        t = time.monotonic()
+        runner.execute(runs, "main")
+        session.phase(f"runs ({len(runs)})", time.monotonic() - t)
+    finally:
+        if started:
+            t = time.monotonic()
+            log("cluster: stopping")
+            stop = subprocess.run([str(MARCO_CLUSTER), "stop"], env=client.env())
+            session.phase("cluster stop", time.monotonic() - t)
+            if stop.returncode != 0:
+                log(f"WARNING: cluster stop exited {stop.returncode}; run cluster/marco-cluster stop")
+    session.finish()
+    t = time.monotonic()
+    report, figures = write_report(out_dir(args, prof))
+    session.phase("report", time.monotonic() - t)
+    write_report(out_dir(args, prof))  # again, so the report lists its own timing
+    log(f"report: {report}")
+
+
+COMMANDS = {"main": cmd_main, "run": cmd_run, "sweep": cmd_sweep, "faults": cmd_faults,
+            "generate": cmd_generate}
+
+
+def on_sigterm(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        if args.command == "report":
+            cmd_report(args)
+            return 0
+        prof = load_profile(args)
+        client = make_client(args)
+        session = Session(out_dir(args, prof), prof, client, args)
+        session.client = client
+        log(f"{args.command}: profile {prof['name']}, {len(prof['jobs'])} jobs x "
+            f"{len(prof['variants'])} variants x {prof['repetitions']} repetitions; results in "
+            f"{out_dir(args, prof)}")
+        COMMANDS[args.command](args, prof, session)
+        if session.entry["seconds"] is None:
+            session.finish()
+        log(f"{args.command}: done in {fmt_seconds(session.entry['seconds'])}")
+        return 0
+    except (profiles.ProfileError, ClusterError, FileNotFoundError, ValueError) as e:
+        print(f"marco-bench: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("marco-bench: interrupted; results so far are kept and the next run resumes",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""How the harness reaches Hadoop: through cluster/marco-cluster (the one-machine netns cluster) or
+through the distribution's launchers with a given HADOOP_CONF_DIR (any other cluster, e.g. a
+pseudo-distributed one or a real cluster's client node)."""
+import glob
+import os
+import re
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+MARCO_CLUSTER = REPO / "cluster" / "marco-cluster"
+SHAPE = REPO / "bandwidth-shaping" / "shape"
+DEFAULT_DIST = REPO / "dist" / "hadoop-marco-3.5.0"
+
+# Fail fast instead of retrying for minutes when a daemon is down.
+FAST_FAIL = ["-D", "ipc.client.connect.max.retries=2",
+             "-D", "ipc.client.connect.max.retries.on.timeouts=2",
+             "-D", "yarn.resourcemanager.connect.max-wait.ms=20000",
+             "-D", "yarn.resourcemanager.connect.retry-interval.ms=2000"]
+
+
+class ClusterError(RuntimeError):
+    pass
+
+
+class Client:
+    """Runs hadoop/hdfs/yarn/mapred commands against one cluster."""
+
+    def __init__(self, dist=None, conf_dir=None, state_dir=None):
+        self.dist = Path(dist or DEFAULT_DIST)
+        self.conf_dir = conf_dir
+        self.state_dir = state_dir
+        if not (self.dist / "bin" / "hadoop").exists():
+            raise ClusterError(f"no distribution at {self.dist} (bin/hadoop missing): build it with "
+                               f"./build.sh, or pass --dist DIR")
+
+    @property
+    def netns(self):
+        return self.conf_dir is None
+
+    def describe(self):
+        if self.netns:
+            return f"netns cluster (cluster/marco-cluster, state dir {self.state_dir or 'default'})"
+        return f"cluster of HADOOP_CONF_DIR={self.conf_dir}"
+
+    def env(self):
+        env = dict(os.environ)
+        env.pop("HADOOP_HOME", None)
+        if self.netns:
+            if self.state_dir:
+                env["MARCO_CLUSTER_STATE_DIR"] = str(self.state_dir)
+        else:
+            env["HADOOP_CONF_DIR"] = str(self.conf_dir)
+        return env
+
+    def argv(self, launcher, *args):
+        if self.netns:
+            return [str(MARCO_CLUSTER), "client", launcher, *map(str, args)]
+        return [str(self.dist / "bin" / launcher), *map(str, args)]
+
+    def run(self, launcher, *args, check=True, timeout=3600):
+        result = subprocess.run(self.argv(launcher, *args), env=self.env(), capture_output=True,
+                                text=True, timeout=timeout)
+        if check and result.returncode != 0:
+            raise ClusterError(f"`{' '.join(self.argv(launcher, *args))}` exited "
+                               f"{result.returncode}:\n{tail(result.stderr + result.stdout)}")
+        return result
+
+    def popen(self, launcher, *args, **kwargs):
+        return subprocess.Popen(self.argv(launcher, *args), env=self.env(), text=True, **kwargs)
+
+    def benchmarks_jar(self):
+        jars = sorted(glob.glob(str(self.dist / "share/hadoop/mapreduce/hadoop-marco-benchmarks-*.jar")))
+        jars = [j for j in jars if not j.endswith(("-tests.jar", "-sources.jar"))]
+        if not jars:
+            raise ClusterError(f"no hadoop-marco-benchmarks jar under {self.dist}/share/hadoop/"
+                               f"mapreduce: rebuild the distribution with ./build.sh")
+        return jars[0]
+
+    def check_up(self):
+        """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
+        if self.netns and self.state_dir is None and not Path("/tmp/marco-cluster").exists() \
+                and "MARCO_CLUSTER_STATE_DIR" not in os.environ:
+            raise ClusterError("the netns cluster is not up (no /tmp/marco-cluster): start it with "
+                               "`cluster/marco-cluster start --rate 50`, or run `marco-bench main`")
+        hdfs = self.run("hdfs", "dfs", *FAST_FAIL, "-ls", "/", check=False, timeout=120)
+        if hdfs.returncode != 0:
+            raise ClusterError(f"HDFS of the {self.describe()} does not answer; is the cluster up? "
+                               f"Start it (cluster/marco-cluster start, or `marco-bench main`).\n"
+                               f"{tail(hdfs.stderr)}")
+        nodes = self.run("yarn", "node", *FAST_FAIL, "-list", check=False, timeout=120)
+        match = re.search(r"Total Nodes:\s*(\d+)", nodes.stdout + nodes.stderr)
+        if nodes.returncode != 0 or not match or int(match.group(1)) == 0:
+            raise ClusterError(f"YARN of the {self.describe()} has no running NodeManager; is the "
+                               f"cluster up?\n{tail(nodes.stderr + nodes.stdout)}")
+        return int(match.group(1))
+
+
+def tail(text, lines=25):
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def cluster_start_argv(cluster_profile, dist):
+    argv = [str(MARCO_CLUSTER), "start", "--workers", str(cluster_profile["workers"]),
+            "--groups", str(cluster_profile["groups"]), "--dist", str(dist)]
+    for key, flag in (("cpu_per_worker", "--cpu-per-worker"), ("mem_per_worker", "--mem-per-worker"),
+                      ("nm_memory_mb", "--nm-memory-mb"), ("nm_vcores", "--nm-vcores")):
+        if cluster_profile.get(key) is not None:
+            argv += [flag, str(cluster_profile[key])]
+    return argv
+
+
+def shape_argv(groups, rate):
+    return [str(SHAPE), "--groups", str(groups), "--rate", str(rate)]
+
+
+def netns_namespaces():
+    out = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    return [line.split()[0] for line in out.splitlines() if line.startswith("mc-")]

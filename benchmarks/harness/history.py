@@ -1,0 +1,103 @@
+"""Reads a MapReduce job history file (.jhist, written with mapreduce.jobhistory.jhist.format=json:
+a line "Avro-Json", the schema, then one event per line) into the times and counters the
+breakdown needs."""
+import json
+from dataclasses import dataclass, field
+
+
+class HistoryError(ValueError):
+    pass
+
+
+@dataclass
+class ReduceAttempt:
+    attempt: str
+    host: str
+    start: int
+    shuffle_end: int
+    sort_end: int
+    finish: int
+    counters: dict
+
+
+@dataclass
+class JobHistory:
+    job_id: str
+    submit: int = 0
+    launch: int = 0
+    finish: int = 0
+    status: str = ""
+    map_starts: list = field(default_factory=list)
+    map_finishes: list = field(default_factory=list)
+    reduces: list = field(default_factory=list)   # successful ReduceAttempts
+    failed_attempts: int = 0
+    killed_attempts: int = 0
+    counters: dict = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
+
+    def counter(self, group_suffix, name, default=0):
+        for key, value in self.counters.items():
+            g, _, n = key.rpartition(".")
+            if n == name and (g == group_suffix or g.endswith("." + group_suffix)):
+                return value
+        return default
+
+
+def flatten_counters(jh_counters):
+    out = {}
+    for group in (jh_counters or {}).get("groups", []):
+        for count in group.get("counts", []):
+            out[f"{group['name']}.{count['name']}"] = count["value"]
+    return out
+
+
+def _unwrap(event):
+    """Avro's JSON encoding of the union: {"<full record name>": {...}}."""
+    if len(event) == 1:
+        return next(iter(event.values()))
+    return event
+
+
+def parse(text):
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "Avro-Json":
+        raise HistoryError("not a JSON job history file (first line is not 'Avro-Json'); the "
+                           "harness runs jobs with -D mapreduce.jobhistory.jhist.format=json")
+    history = JobHistory(job_id="")
+    map_started = {}
+    reduce_started = {}
+    for line in lines[2:]:
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        kind = record["type"]
+        ev = _unwrap(record["event"])
+        if kind == "JOB_SUBMITTED":
+            history.job_id = ev["jobid"]
+            history.submit = ev["submitTime"]
+        elif kind == "JOB_INITED":
+            history.launch = ev["launchTime"]
+        elif kind == "MAP_ATTEMPT_STARTED":
+            map_started[ev["attemptId"]] = ev["startTime"]
+        elif kind == "REDUCE_ATTEMPT_STARTED":
+            reduce_started[ev["attemptId"]] = ev["startTime"]
+        elif kind == "MAP_ATTEMPT_FINISHED":
+            history.map_starts.append(map_started.get(ev["attemptId"], ev["finishTime"]))
+            history.map_finishes.append(ev["finishTime"])
+        elif kind == "REDUCE_ATTEMPT_FINISHED":
+            history.reduces.append(ReduceAttempt(
+                attempt=ev["attemptId"], host=ev["hostname"],
+                start=reduce_started.get(ev["attemptId"], ev["shuffleFinishTime"]),
+                shuffle_end=ev["shuffleFinishTime"], sort_end=ev["sortFinishTime"],
+                finish=ev["finishTime"], counters=flatten_counters(ev.get("counters"))))
+        elif kind in ("MAP_ATTEMPT_FAILED", "REDUCE_ATTEMPT_FAILED"):
+            history.failed_attempts += 1
+        elif kind in ("MAP_ATTEMPT_KILLED", "REDUCE_ATTEMPT_KILLED"):
+            history.killed_attempts += 1
+        elif kind in ("JOB_FINISHED", "JOB_FAILED", "JOB_KILLED"):
+            history.finish = ev["finishTime"]
+            history.status = {"JOB_FINISHED": "SUCCEEDED"}.get(kind, ev.get("jobStatus", kind))
+            history.counters = flatten_counters(ev.get("totalCounters"))
+    if not history.job_id or not history.finish:
+        raise HistoryError(f"job history of {history.job_id or 'unknown job'} is incomplete "
+                           f"(no JOB_SUBMITTED or no JOB_FINISHED event)")
+    return history

@@ -1,0 +1,189 @@
+"""PNG figures (matplotlib, Agg backend): normalised runtime with min/max bars (Figure 5), phase
+breakdown stacks (Figure 7), sensitivity curves (Figures 9-10) and one reduce's timeline."""
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from . import catalog  # noqa: E402
+from .breakdown import PHASES  # noqa: E402
+
+PHASE_COLORS = {"startup": "#bbbbbb", "map": "#4c72b0", "exposed_shuffle": "#dd8452",
+                "final_merge": "#55a868", "final_reduce": "#c44e52", "cleanup": "#8c8c8c"}
+
+
+def _jobs_in_order(rows):
+    present = {s["job"] for s in rows}
+    return [j for j in catalog.ALL_JOBS if j in present]
+
+
+def normalized_runtime(summaries, set_name, path):
+    rows = [s for s in summaries if s["set"] == set_name and s.get("normalized")]
+    configs = [c for c in dict.fromkeys(s["config"] for s in rows) if c != "stock"]
+    jobs = _jobs_in_order(rows)
+    if not jobs or not configs:
+        return None
+    by = {(s["job"], s["config"]): s for s in rows}
+    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(jobs) * max(1, len(configs)) / 1.5), 4.2))
+    width = 0.8 / len(configs)
+    for i, c in enumerate(configs):
+        xs, ys, lo, hi = [], [], [], []
+        for x, j in enumerate(jobs):
+            s = by.get((j, c))
+            if s:
+                n = s["normalized"]
+                xs.append(x + (i - (len(configs) - 1) / 2) * width)
+                ys.append(n["mean"])
+                lo.append(n["mean"] - n["min"])
+                hi.append(n["max"] - n["mean"])
+        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=c)
+    ideal = [(x, 1 / by[(j, configs[0])]["ideal_speedup"]) for x, j in enumerate(jobs)
+             if by.get((j, configs[0])) and by[(j, configs[0])].get("ideal_speedup")]
+    if ideal:
+        ax.scatter([x for x, _ in ideal], [y for _, y in ideal], marker="_", s=400, color="black",
+                   zorder=5, label="ideal (stock - min(exposed shuffle, final sort+reduce))")
+    ax.axhline(1.0, color="gray", linewidth=0.8)
+    heavy = sum(1 for j in jobs if catalog.is_shuffle_heavy(j))
+    if 0 < heavy < len(jobs):
+        ax.axvline(heavy - 0.5, color="gray", linestyle=":")
+    ax.set_xticks(range(len(jobs)))
+    ax.set_xticklabels(jobs, rotation=30, ha="right")
+    ax.set_ylabel("runtime / stock Hadoop runtime")
+    ax.set_title(f"Normalised runtime ({set_name}; bars: mean, whiskers: min-max)")
+    ax.legend(fontsize=7, loc="lower left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def breakdown_stacks(summaries, set_name, path):
+    rows = [s for s in summaries if s["set"] == set_name]
+    jobs = _jobs_in_order(rows)
+    configs = list(dict.fromkeys(s["config"] for s in rows))
+    if not jobs:
+        return None
+    by = {(s["job"], s["config"]): s for s in rows}
+    fig, ax = plt.subplots(figsize=(max(7, 0.55 * len(jobs) * len(configs)), 4.6))
+    labels, x = [], 0
+    for j in jobs:
+        for c in configs:
+            s = by.get((j, c))
+            if not s:
+                continue
+            bottom = 0
+            for p in PHASES:
+                v = s["breakdown"][p]
+                ax.bar(x, v, 0.8, bottom=bottom, color=PHASE_COLORS[p],
+                       label=p.replace("_", " ") if x == 0 else None)
+                bottom += v
+            if s["partial_work_s"]:
+                ax.bar(x + 0.3, s["partial_work_s"], 0.2, bottom=s["breakdown"]["startup"]
+                       + s["breakdown"]["map"], color="black", alpha=0.6,
+                       label="partial sort+reduce (overlapped)" if not any(
+                           l == "partial sort+reduce (overlapped)" for l in
+                           ax.get_legend_handles_labels()[1]) else None)
+            labels.append(f"{j}\n{c}")
+            x += 1
+        x += 0.5
+    ticks = [i for i in _tick_positions(jobs, configs, by)]
+    ax.set_xticks(ticks)
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=6)
+    ax.set_ylabel("seconds (mean of the repetitions)")
+    ax.set_title(f"Phase breakdown along the critical path ({set_name})")
+    ax.legend(fontsize=7, loc="upper right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _tick_positions(jobs, configs, by):
+    x = 0
+    for j in jobs:
+        for c in configs:
+            if by.get((j, c)):
+                yield x
+                x += 1
+        x += 0.5
+
+
+def sensitivity(summaries, path):
+    """Speedup of MaRCO over stock against bandwidth, start threshold and stop fraction."""
+    panels = []
+    bw = [s for s in summaries if s["set"] == "bandwidth" and s["config"] != "stock"
+          and s.get("speedup")]
+    if bw:
+        panels.append(("bisection Mbit/s per node", bw, lambda s: s["rate_mbit"]))
+    for set_name, key, label in (("threshold", "mapreduce.marco.start.threshold", "start threshold"),
+                                 ("stop-fraction", "mapreduce.marco.stop.fraction", "stop fraction")):
+        rows = [s for s in summaries if s["set"] == set_name and s["config"] != "stock"
+                and s.get("speedup")]
+        if rows:
+            panels.append((label, rows, lambda s, k=key: float(s["conf"][k])))
+    if not panels:
+        return None
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.5 * len(panels), 3.6), squeeze=False)
+    for ax, (label, rows, xof) in zip(axes[0], panels):
+        for (job, variant) in sorted({(s["job"], s["variant"]) for s in rows}):
+            pts = sorted((xof(s), s["speedup"]) for s in rows
+                         if s["job"] == job and s["variant"] == variant)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
+                    label=f"{job} ({variant})")
+        ax.axhline(1.0, color="gray", linewidth=0.8)
+        ax.set_xlabel(label)
+        ax.set_ylabel("speedup over stock (mean)")
+        ax.legend(fontsize=6)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def reduce_timeline(out_dir, record, path):
+    """One reduce of one MaRCO run: map outputs arrived over time, partial invocations as spans,
+    shuffle end and final merge, against the job's map phase."""
+    files = [Path(out_dir) / t for t in record.get("timelines", [])]
+    if not files:
+        return None
+    attempts = {a["attempt"]: a for a in record["reduce_attempts"]}
+    crit = max(record["reduce_attempts"], key=lambda a: a["finish"])
+    chosen = next((f for f in files if crit["attempt"] in f.name), files[0])
+    events = [json.loads(line) for line in chosen.read_text().splitlines() if line.strip()]
+    if not events:
+        return None
+    t0 = record["start_ms"]
+    sec = lambda ms: (ms - t0) / 1000  # noqa: E731
+    arrivals = [sec(e["ts"]) for e in events if e["event"] == "arrival"]
+    starts = {e["n"]: sec(e["ts"]) for e in events if e["event"] == "invocation-start"}
+    ends = {e["n"]: (sec(e["ts"]), e.get("reduce")) for e in events
+            if e["event"] in ("invocation-end", "invocation-failed")}
+    fig, ax = plt.subplots(figsize=(8, 3.8))
+    ax.step(arrivals, range(1, len(arrivals) + 1), where="post", color="#4c72b0",
+            label="map outputs arrived")
+    top = max(len(arrivals), 1)
+    for n, s in starts.items():
+        e, reduced = ends.get(n, (s, None))
+        ax.barh(-0.06 * top * (1 + (n - 1) % 3), e - s, left=s, height=0.05 * top,
+                color="#55a868" if reduced else "#8172b2",
+                label=("partial invocation" if n == min(starts) else None))
+    for e in events:
+        if e["event"] in ("shuffle-end", "stop-point", "final-merge-start", "final-merge-end"):
+            ax.axvline(sec(e["ts"]), linestyle="--", linewidth=0.8,
+                       color={"shuffle-end": "#dd8452", "stop-point": "gray",
+                              "final-merge-start": "#c44e52", "final-merge-end": "#c44e52"}[e["event"]],
+                       label=e["event"])
+    a = attempts.get(crit["attempt"], crit)
+    ax.axvline(sec(a["finish"]), color="black", linewidth=0.8, label="reduce finished")
+    ax.set_xlabel("seconds since the client started the job")
+    ax.set_ylabel("map outputs")
+    ax.set_title(f"{record['job']} / {record['config']} rep {record['rep']}: {chosen.stem}",
+                 fontsize=8)
+    ax.legend(fontsize=6, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

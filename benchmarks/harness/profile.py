@@ -1,0 +1,100 @@
+"""Profiles: JSON files that fix the cluster shape, data sizes, jobs, variants and repetitions of a
+benchmark session (benchmarks/profiles/*.json; every key is described in docs/harness.md)."""
+import json
+from pathlib import Path
+
+from . import catalog
+
+PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
+
+CLUSTER_KEYS = {"workers", "groups", "rate_mbit", "cpu_per_worker", "mem_per_worker",
+                "nm_memory_mb", "nm_vcores"}
+TOP_KEYS = {"name", "description", "cluster", "jobs", "variants", "repetitions", "reduces", "seed",
+            "data", "job_conf", "per_job_conf", "sweep", "faults"}
+SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions"}
+FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
+
+
+class ProfileError(ValueError):
+    pass
+
+
+def available():
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.json"))
+
+
+def load(name_or_path):
+    """The profile named NAME (benchmarks/profiles/NAME.json) or the JSON file at a path."""
+    path = Path(name_or_path)
+    if not path.suffix:
+        path = PROFILE_DIR / f"{name_or_path}.json"
+    if not path.is_file():
+        raise ProfileError(f"no profile '{name_or_path}' ({path} does not exist); "
+                           f"the profiles are: {', '.join(available())}, or give a path to a .json file")
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as e:
+        raise ProfileError(f"profile {path} is not valid JSON: {e}") from e
+    data.setdefault("name", path.stem)
+    return validate(data, str(path))
+
+
+def _unknown(keys, allowed, where):
+    # Keys starting with "_" are the harness's own notes (e.g. where the profile came from).
+    extra = {k for k in keys if not k.startswith("_")} - allowed
+    if extra:
+        raise ProfileError(f"{where}: unknown key(s) {', '.join(sorted(extra))}; "
+                           f"allowed: {', '.join(sorted(allowed))}")
+
+
+def validate(p, where="profile"):
+    _unknown(p, TOP_KEYS, where)
+    p.setdefault("cluster", {})
+    _unknown(p["cluster"], CLUSTER_KEYS, f"{where}: cluster")
+    p["cluster"] = {"workers": 4, "groups": 2, "rate_mbit": 50, **p["cluster"]}
+    p.setdefault("jobs", list(catalog.ALL_JOBS))
+    p.setdefault("variants", ["stock", "marco"])
+    p.setdefault("repetitions", 3)
+    p.setdefault("reduces", p["cluster"]["workers"])
+    p.setdefault("seed", 1)
+    p.setdefault("job_conf", {})
+    p.setdefault("per_job_conf", {})
+    try:
+        catalog.check_jobs(p["jobs"])
+        catalog.check_variants(p["variants"])
+        catalog.check_jobs(list(p["per_job_conf"]))
+    except ValueError as e:
+        raise ProfileError(f"{where}: {e}") from e
+    if not isinstance(p["repetitions"], int) or p["repetitions"] < 1:
+        raise ProfileError(f"{where}: repetitions must be an integer >= 1, got {p['repetitions']!r}")
+    data = p.get("data")
+    if not isinstance(data, dict):
+        raise ProfileError(f"{where}: 'data' must map each data set "
+                           f"({', '.join(catalog.GENERATORS)}) to {{\"bytes\": \"64m\"}} or "
+                           f"{{\"records\": N}}")
+    for job in p["jobs"]:
+        dataset = catalog.JOB_DATA[job]
+        spec = data.get(dataset)
+        if not isinstance(spec, dict) or not ({"bytes", "records"} & set(spec)):
+            raise ProfileError(f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
+                               f"is missing or has neither 'bytes' nor 'records'")
+        _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
+    if "sweep" in p:
+        _unknown(p["sweep"], SWEEP_KEYS, f"{where}: sweep")
+    if "faults" in p:
+        _unknown(p["faults"], FAULT_KEYS, f"{where}: faults")
+    return p
+
+
+def datasets_of(profile, jobs):
+    """The data sets the given jobs read, in generator order."""
+    needed = {catalog.JOB_DATA[j] for j in jobs}
+    return [d for d in catalog.GENERATORS if d in needed]
+
+
+def dataset_dir(profile, hdfs_root, dataset):
+    """HDFS directory of a data set; its name carries size and seed, so a changed profile
+    generates fresh data instead of reusing data of another size."""
+    spec = profile["data"][dataset]
+    size = f"b{spec['bytes']}" if "bytes" in spec else f"r{spec['records']}"
+    return f"{hdfs_root}/data/{dataset}-{size}-s{profile['seed']}"

@@ -1,0 +1,198 @@
+"""`marco-bench report`: results.json + results.csv + summary.csv, the PNG figures and report.md
+from a results directory (results.jsonl and sessions.json written by run/sweep/faults/main)."""
+import csv
+import json
+from pathlib import Path
+
+from . import aggregate, catalog, plots
+from .breakdown import PHASES
+from .runner import load_results
+
+
+def write_report(out_dir, img_prefix="img"):
+    out = Path(out_dir)
+    records = load_results(out / "results.jsonl")
+    if not records:
+        raise FileNotFoundError(f"no runs recorded in {out / 'results.jsonl'}: run "
+                                f"`marco-bench run` (or main) with --out {out} first")
+    sessions = json.loads((out / "sessions.json").read_text()) if (out / "sessions.json").exists() else []
+    summaries = aggregate.summarize(records)
+    sets = list(dict.fromkeys(r["set"] for r in records))
+    (out / "results.json").write_text(json.dumps(
+        {"runs": records, "summaries": summaries, "sessions": sessions,
+         "targets": {s: aggregate.targets(summaries, s) for s in sets}}, indent=1))
+    write_runs_csv(records, out / "results.csv")
+    write_summary_csv(summaries, out / "summary.csv")
+    img = out / img_prefix
+    img.mkdir(exist_ok=True)
+    figures = {}
+    for s in sets:
+        if s in ("bandwidth", "threshold", "stop-fraction"):
+            continue
+        figures[f"normalized-{s}"] = plots.normalized_runtime(summaries, s, img / f"normalized-{s}.png")
+        figures[f"breakdown-{s}"] = plots.breakdown_stacks(summaries, s, img / f"breakdown-{s}.png")
+    figures["sensitivity"] = plots.sensitivity(summaries, img / "sensitivity.png")
+    timeline_run = pick_timeline_run(records)
+    if timeline_run:
+        figures["timeline"] = plots.reduce_timeline(out, timeline_run, img / "timeline.png")
+    figures = {k: v for k, v in figures.items() if v}
+    (out / "report.md").write_text(markdown(records, summaries, sessions, figures, out))
+    return out / "report.md", figures
+
+
+def pick_timeline_run(records):
+    """The first ok MaRCO run of the most shuffle-heavy job measured, with timelines."""
+    candidates = [r for r in records if r["status"] == "ok" and r["variant"] == "marco"
+                  and r.get("timelines") and not r.get("fault")]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda r: (r["shuffle_heavy"], r["shuffle_bytes"], -r["rep"]))
+
+
+RUN_COLUMNS = ["key", "set", "rate_mbit", "job", "config", "variant", "rep", "status", "wall_s",
+               *PHASES, "shuffle_bytes", "map_output_bytes", "peak_reduce_memory_bytes",
+               "invocations", "partial_sort_millis", "partial_reduce_millis", "adaptive_disables",
+               "failed_attempts", "killed_attempts", "output_sha256", "job_ids", "command"]
+
+
+def write_runs_csv(records, path):
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(RUN_COLUMNS)
+        for r in records:
+            flat = {**r, **r.get("breakdown", {}), **r.get("marco", {}),
+                    "job_ids": " ".join(r.get("job_ids", []))}
+            w.writerow([flat.get(c, "") for c in RUN_COLUMNS])
+
+
+def write_summary_csv(summaries, path):
+    cols = ["set", "rate_mbit", "job", "config", "runs", "wall_mean", "wall_min", "wall_max",
+            "speedup", "ideal_speedup", "fraction_of_ideal", *PHASES, "partial_work_s",
+            "shuffle_bytes", "peak_reduce_memory_bytes", "identical_to_stock"]
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(cols)
+        for s in summaries:
+            flat = {**s, **s["breakdown"], "wall_mean": s["wall_s"]["mean"],
+                    "wall_min": s["wall_s"]["min"], "wall_max": s["wall_s"]["max"]}
+            w.writerow([flat.get(c, "") for c in cols])
+
+
+def f1(x, unit=""):
+    return "–" if x is None else f"{x:.1f}{unit}"
+
+
+def f2(x):
+    return "–" if x is None else f"{x:.2f}"
+
+
+def pct(x):
+    return "–" if x is None else f"{100 * x:.0f}%"
+
+
+def mb(x):
+    return "–" if x is None else f"{x / 1e6:.1f}"
+
+
+def markdown(records, summaries, sessions, figures, out):
+    lines = ["# marco-bench report", ""]
+    failed = [r for r in records if r["status"] != "ok"]
+    lines += [f"{len(records) - len(failed)} runs ok, {len(failed)} failed; results in "
+              f"`results.jsonl` (one line per run), `results.json`, `results.csv`, `summary.csv`.",
+              "Every number below is the mean over the repetitions with [min–max]; runs of "
+              "different variants were interleaved on the same data and cluster.", ""]
+    lines += environment_section(sessions)
+    sets = list(dict.fromkeys(s["set"] for s in summaries))
+    for set_name in sets:
+        lines += set_section(set_name, summaries, figures)
+    if "sensitivity" in figures:
+        lines += ["## Sensitivity", "", f"![sensitivity]({rel(figures['sensitivity'], out)})", ""]
+    if "timeline" in figures:
+        lines += ["## One reduce's timeline", "",
+                  "Map outputs arriving (step line), partial invocations (green: sort+reduce, "
+                  "purple: sort only), stop point, shuffle end and final merge of the reduce that "
+                  "finished last in one MaRCO run.", "",
+                  f"![timeline]({rel(figures['timeline'], out)})", ""]
+    if failed:
+        lines += ["## Failed runs", ""]
+        for r in failed:
+            first = (r.get("error") or "").splitlines()[:1]
+            lines.append(f"- `{r['key']}`: {first[0] if first else 'unknown error'}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def rel(path, out):
+    return str(Path(path).relative_to(out))
+
+
+def environment_section(sessions):
+    lines = ["## Environment and commands", ""]
+    if not sessions:
+        return lines + ["(no session information recorded)", ""]
+    env = sessions[-1]["environment"]
+    lines += [f"- machine: {env.get('cores')} cores, {env.get('memory_gib')} GiB memory, "
+              f"kernel {env.get('kernel')}, {env.get('java')}",
+              f"- cluster: {env.get('cluster')}",
+              f"- profile: `{env.get('profile')}`; git commit {env.get('git_commit')}", ""]
+    lines += ["Commands (in order, with their wall time):", "", "```"]
+    for s in sessions:
+        took = f"   # {s['seconds']:.0f} s" if s.get("seconds") is not None else "   # interrupted"
+        lines.append(f"{s['command']}{took}  ({s['started']})")
+    lines += ["```", ""]
+    return lines
+
+
+def set_section(set_name, summaries, figures):
+    rows = [s for s in summaries if s["set"] == set_name]
+    lines = [f"## Set `{set_name}`", ""]
+    rates = sorted({s["rate_mbit"] for s in rows}, key=lambda r: (r is None, r))
+    for rate in rates:
+        rr = sorted([s for s in rows if s["rate_mbit"] == rate],
+                    key=lambda s: (catalog.ALL_JOBS.index(s["job"]), s["config"] != "stock", s["config"]))
+        lines += [f"### Runtime at {rate} Mbit/s between groups", "",
+                  "| job | class | config | runs | wall s mean [min–max] | speedup vs stock | "
+                  "ideal speedup | of ideal | shuffle MB | peak reduce MB | output = stock |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for s in rr:
+            w = s["wall_s"]
+            ident = "(baseline)" if s["config"] == "stock" else (
+                "yes" if s.get("identical_to_stock") else
+                ("stock runs differ" if not s.get("stock_outputs_agree", True) else "**NO**"))
+            if s["config"] == "stock" and len(s["output_sha256"]) > 1:
+                ident = "**stock runs differ**"
+            lines.append(
+                f"| {s['job']} | {'heavy' if s['shuffle_heavy'] else 'light'} | {s['config']} | "
+                f"{s['runs']} | {w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}] | "
+                f"{f2(s.get('speedup')) if s['config'] != 'stock' else ''} | "
+                f"{f2(s.get('ideal_speedup')) if s['config'] == 'stock' else ''} | "
+                f"{pct(s.get('fraction_of_ideal')) if s['config'] != 'stock' else ''} | "
+                f"{mb(s['shuffle_bytes'])} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |")
+        lines += ["", "Phase breakdown (mean seconds along the critical path; the phases add up to "
+                  "the wall time; partial work runs overlapped with the shuffle):", "",
+                  "| job | config | " + " | ".join(p.replace("_", " ") for p in PHASES)
+                  + " | sum | wall | partial sort+reduce | invocations |",
+                  "|---|---|" + "---|" * (len(PHASES) + 4)]
+        for s in rr:
+            b = s["breakdown"]
+            lines.append(f"| {s['job']} | {s['config']} | "
+                         + " | ".join(f1(b[p]) for p in PHASES)
+                         + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
+                           f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} |")
+        lines.append("")
+    t = aggregate.targets(summaries, set_name)
+    if t["heavy_geomean_speedup"] is not None or t["light_not_slower_2pct"]:
+        lines += ["### Targets (MaRCO vs stock)", "",
+                  f"- shuffle-heavy geometric-mean speedup: {f2(t['heavy_geomean_speedup'])} "
+                  f"(aim >= 1.23: {'met' if t['heavy_geomean_met'] else 'not met'})",
+                  "- shuffle-heavy jobs at >= 90% of their ideal: "
+                  + (", ".join(f"{j} {'yes' if v else 'no'}" for j, v in t["heavy_at_90pct_ideal"].items()) or "–"),
+                  "- shuffle-light jobs no more than 2% slower: "
+                  + (", ".join(f"{j} {'yes' if v else 'no'}" for j, v in t["light_not_slower_2pct"].items()) or "–"),
+                  f"- every variant's output identical to stock: {'yes' if t['all_identical'] else 'NO'}",
+                  ""]
+    for kind in ("normalized", "breakdown"):
+        key = f"{kind}-{set_name}"
+        if key in figures:
+            lines += [f"![{key}]({Path(figures[key]).parent.name}/{Path(figures[key]).name})", ""]
+    return lines

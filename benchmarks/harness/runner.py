@@ -1,0 +1,350 @@
+"""Runs planned benchmark runs one by one: builds the hadoop jar command, times it, fetches the
+job history, MaRCO timelines and output from HDFS, checksums the output, computes the breakdown,
+and appends one JSON line per run to results.jsonl (so an interrupted session resumes where it
+stopped: runs already recorded as ok are skipped)."""
+import hashlib
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import breakdown, catalog, history
+from .cluster import ClusterError, tail
+from .profile import dataset_dir
+
+# Settings every run needs for the harness to read it back (not profile knobs).
+JOB_ID = re.compile(r"Running job: (job_\d+_\d+)")
+
+
+@dataclass
+class Config:
+    """One column of a comparison: a variant plus extra job settings, at a bisection rate."""
+    name: str
+    variant: str
+    conf: dict = field(default_factory=dict)
+    rate: object = None   # payload Mbit/s between groups; None = leave the shaping as it is
+    fault: object = None  # None, "kill-reduce" or "fail-partial"
+
+
+@dataclass
+class Run:
+    set: str
+    job: str
+    config: Config
+    rep: int
+
+    @property
+    def key(self):
+        rate = f"@{self.config.rate}" if self.config.rate is not None else ""
+        return f"{self.set}/{self.job}/{self.config.name}{rate}/{self.rep}"
+
+
+def plan(set_name, jobs, configs, repetitions):
+    """Interleaved order: every repetition runs every job under every config, and the configs'
+    order rotates from one repetition to the next, so no variant always runs first."""
+    runs = []
+    for rep in range(1, repetitions + 1):
+        shift = (rep - 1) % len(configs)
+        order = configs[shift:] + configs[:shift]
+        for job in jobs:
+            runs += [Run(set_name, job, c, rep) for c in order]
+    return runs
+
+
+def load_results(path):
+    results = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                results.append(json.loads(line))
+    return results
+
+
+def fmt_seconds(s):
+    s = int(round(s))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class Runner:
+    def __init__(self, client, profile, out_dir, hdfs_root, shaper=None, log=print):
+        self.client = client
+        self.profile = profile
+        self.out = Path(out_dir)
+        self.hdfs_root = hdfs_root.rstrip("/")
+        self.shaper = shaper   # callable(rate) that re-shapes the bisection, or None
+        self.current_rate = profile["cluster"].get("rate_mbit")
+        self.log = log
+        self.results_path = self.out / "results.jsonl"
+        self.jar = client.benchmarks_jar()
+
+    # ---- data ----------------------------------------------------------------------------
+    def present_datasets(self):
+        listing = self.client.run("hdfs", "dfs", "-ls", "-R", f"{self.hdfs_root}/data", check=False)
+        return {line.split()[-1].rsplit("/", 1)[0] for line in listing.stdout.splitlines()
+                if line.endswith("/_SUCCESS")}
+
+    def missing_datasets(self, jobs):
+        present = self.present_datasets()
+        needed = [d for d in catalog.GENERATORS if d in {catalog.JOB_DATA[j] for j in jobs}]
+        return [d for d in needed if dataset_dir(self.profile, self.hdfs_root, d) not in present]
+
+    def generate(self, jobs):
+        """Generates the missing data sets, all generator jobs at once (the cluster has room)."""
+        missing = self.missing_datasets(jobs)
+        if not missing:
+            self.log("data: every data set is present")
+            return 0.0
+        start = time.monotonic()
+        procs = {}
+        logs = self.out / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        for d in missing:
+            spec = self.profile["data"][d]
+            target = dataset_dir(self.profile, self.hdfs_root, d)
+            self.client.run("hdfs", "dfs", "-rm", "-r", "-f", "-skipTrash", target)
+            args = [catalog.GENERATORS[d]]
+            for k, v in {**self.profile.get("job_conf", {}), **spec.get("conf", {})}.items():
+                args += ["-D", f"{k}={v}"]
+            args += ["--seed", str(self.profile["seed"]), "--maps", str(spec.get("maps", 2))]
+            args += ["--bytes", str(spec["bytes"])] if "bytes" in spec else \
+                ["--records", str(spec["records"])]
+            args.append(target)
+            self.log(f"data: generating {d} ({'bytes ' + str(spec['bytes']) if 'bytes' in spec else 'records ' + str(spec['records'])}) into {target}")
+            log_file = open(logs / f"gen-{d}.log", "w")
+            procs[d] = (self.client.popen("hadoop", "jar", self.jar, *args, stdout=log_file,
+                                          stderr=subprocess.STDOUT), log_file)
+        failed = []
+        for d, (proc, log_file) in procs.items():
+            rc = proc.wait()
+            log_file.close()
+            if rc != 0:
+                failed.append(f"{d} (exit {rc}, log {logs / f'gen-{d}.log'}):\n"
+                              f"{tail((logs / f'gen-{d}.log').read_text(), 15)}")
+        if failed:
+            raise ClusterError("data generation failed for " + "\n".join(failed))
+        took = time.monotonic() - start
+        self.log(f"data: generated {', '.join(missing)} in {took:.0f} s")
+        return took
+
+    def require_data(self, jobs):
+        missing = self.missing_datasets(jobs)
+        if missing:
+            raise ClusterError(
+                "data missing on the cluster: " + ", ".join(
+                    f"{d} (expected {dataset_dir(self.profile, self.hdfs_root, d)}/_SUCCESS)"
+                    for d in missing)
+                + f". Generate it with `marco-bench generate --profile {self.profile['name']}` "
+                  f"or pass --generate.")
+
+    # ---- runs ----------------------------------------------------------------------------
+    def job_settings(self, run):
+        p = self.profile
+        settings = {"mapreduce.job.reduces": p["reduces"]}
+        settings.update(p.get("job_conf", {}))
+        settings.update(p.get("per_job_conf", {}).get(run.job, {}))
+        settings.update(catalog.VARIANTS[run.config.variant])
+        settings.update(run.config.conf)
+        # What the harness reads back: JSON history in a known place, MaRCO timelines.
+        settings["mapreduce.jobhistory.jhist.format"] = "json"
+        settings["mapreduce.jobhistory.intermediate-done-dir"] = f"{self.hdfs_root}/history"
+        settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
+        return settings
+
+    def command(self, run, output):
+        args = ["jar", self.jar, run.job]
+        for k, v in self.job_settings(run).items():
+            args += ["-D", f"{k}={v}"]
+        args += [dataset_dir(self.profile, self.hdfs_root, catalog.JOB_DATA[run.job]), output]
+        return args
+
+    def execute(self, runs, label):
+        """Runs every planned run not yet recorded as ok; prints progress; returns the records."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        done = {r["key"] for r in load_results(self.results_path) if r["status"] == "ok"}
+        todo = [r for r in runs if r.key not in done]
+        if len(todo) < len(runs):
+            self.log(f"{label}: {len(runs) - len(todo)} of {len(runs)} runs already in "
+                     f"{self.results_path}; resuming with {len(todo)}")
+        start = time.monotonic()
+        records = []
+        for i, run in enumerate(todo, 1):
+            if run.config.rate is not None and run.config.rate != self.current_rate:
+                self.reshape(run.config.rate)
+            elapsed = time.monotonic() - start
+            eta = (elapsed / (i - 1) * (len(todo) - i + 1)) if i > 1 else None
+            self.log(f"[{i}/{len(todo)}] {run.job} / {run.config.name}"
+                     f"{' @' + str(run.config.rate) + ' Mbit/s' if run.config.rate else ''}"
+                     f" / rep {run.rep}   elapsed {fmt_seconds(elapsed)}"
+                     f"   remaining ~{fmt_seconds(eta) if eta is not None else '?'}")
+            record = self.run_one(run)
+            records.append(record)
+            with self.results_path.open("a") as f:
+                f.write(json.dumps(record) + "\n")
+            status = f"{record['wall_s']:.1f} s" if record["status"] == "ok" else \
+                f"FAILED: {record['error'].splitlines()[0] if record['error'] else ''}"
+            ident = "" if record.get("output_sha256") is None else \
+                f", output {record['output_sha256'][:12]}"
+            self.log(f"        -> {status}{ident}")
+        self.log(f"{label}: {len(todo)} runs in {fmt_seconds(time.monotonic() - start)}")
+        return records
+
+    def reshape(self, rate):
+        if self.shaper is None:
+            raise ClusterError(f"a run needs the bisection at {rate} Mbit/s, but this cluster "
+                               f"cannot be shaped from here (only the netns cluster can)")
+        self.log(f"shaping the bisection to {rate} Mbit/s")
+        self.shaper(rate)
+        self.current_rate = rate
+
+    def run_one(self, run):
+        tag = f"r{run.rep}-{uuid.uuid4().hex[:8]}"
+        output = f"{self.hdfs_root}/out/{run.set}/{run.job}/{run.config.name}/{tag}"
+        run_dir = self.out / "runs" / run.key.replace("/", "__").replace(" ", "_").replace("@", "_at_")
+        if run_dir.exists():
+            shutil.rmtree(run_dir)
+        run_dir.mkdir(parents=True)
+        args = self.command(run, output)
+        argv = self.client.argv("hadoop", *args)
+        record = {"key": run.key, "set": run.set, "job": run.job, "config": run.config.name,
+                  "variant": run.config.variant, "conf": run.config.conf,
+                  "rate_mbit": run.config.rate if run.config.rate is not None else self.current_rate,
+                  "fault": run.config.fault, "rep": run.rep, "status": "failed", "error": None,
+                  "command": shlex.join(argv), "output_dir": output,
+                  "shuffle_heavy": catalog.is_shuffle_heavy(run.job)}
+        log_path = run_dir / "client.log"
+        start_ms = int(time.time() * 1000)
+        t0 = time.monotonic()
+        with log_path.open("w") as log_file:
+            proc = self.client.popen("hadoop", *args, stdout=log_file, stderr=subprocess.STDOUT)
+            injector = self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
+            rc = proc.wait()
+        wall = time.monotonic() - t0
+        end_ms = int(time.time() * 1000)
+        if injector:
+            injector.join(timeout=60)
+            record["fault_injected"] = injector.result
+        client_log = log_path.read_text(errors="replace")
+        job_ids = list(dict.fromkeys(JOB_ID.findall(client_log)))
+        record.update({"wall_s": wall, "start_ms": start_ms, "end_ms": end_ms, "job_ids": job_ids,
+                       "exit_code": rc})
+        if rc != 0:
+            record["error"] = f"job exited {rc}; log {log_path}:\n{tail(client_log, 20)}"
+            return record
+        try:
+            histories = self.fetch(job_ids, output, run_dir)
+            record["breakdown"] = breakdown.run_breakdown(histories, start_ms, end_ms)
+            record.update(breakdown.run_metrics(histories))
+            record["reduce_attempts"] = breakdown.reduce_rows(histories)
+            record["output_sha256"], record["output_bytes"] = checksum(run_dir / "output")
+            shutil.rmtree(run_dir / "output")
+            record["timelines"] = sorted(str(p.relative_to(self.out))
+                                         for p in (run_dir / "timelines").rglob("*.jsonl"))
+            record["status"] = "ok"
+        except (ClusterError, history.HistoryError, OSError) as e:
+            record["error"] = str(e)
+        return record
+
+    def fetch(self, job_ids, output, run_dir):
+        """Copies output, job history and timelines of the run's jobs from HDFS in one client
+        call (the history file may lag the client by a moment: retried)."""
+        if not job_ids:
+            raise ClusterError("no 'Running job: job_...' line in the client output")
+        (run_dir / "timelines").mkdir()
+        sources = [output] + [f"{self.hdfs_root}/history/*/{j}-*.jhist" for j in job_ids]
+        timeline_sources = [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
+        self.client.run("hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir),
+                        check=False)
+        for j in job_ids:
+            if (run_dir / j).is_dir():
+                (run_dir / j).rename(run_dir / "timelines" / j)
+        (run_dir / output.rsplit("/", 1)[1]).rename(run_dir / "output")
+        histories = []
+        for j in job_ids:
+            for attempt in range(10):
+                found = list(run_dir.glob(f"{j}-*.jhist"))
+                if found:
+                    break
+                time.sleep(1)
+                self.client.run("hdfs", "dfs", "-get", f"{self.hdfs_root}/history/*/{j}-*.jhist",
+                                str(run_dir), check=False)
+            if not found:
+                raise ClusterError(f"no job history for {j} under {self.hdfs_root}/history")
+            histories.append(history.parse(found[0].read_text()))
+        return histories
+
+    def start_fault(self, run, log_path):
+        """Kills one running reduce attempt once the job has run for kill_at of its usual time."""
+        faults = self.profile.get("faults", {})
+        kill_at = faults.get("kill_at", 0.5)
+        usual = self.usual_wall(run.job, run.config.variant)
+        injector = FaultInjector(self.client, log_path, kill_at * usual if usual else None)
+        injector.start()
+        return injector
+
+    def usual_wall(self, job, variant):
+        walls = [r["wall_s"] for r in load_results(self.results_path)
+                 if r["job"] == job and r["variant"] == variant and r["status"] == "ok"
+                 and not r.get("fault")]
+        return sum(walls) / len(walls) if walls else None
+
+
+class FaultInjector(threading.Thread):
+    """Waits for the job id in the client log, then (after `delay` s, or as soon as a reduce
+    runs) kills the first running reduce attempt with `mapred job -kill-task`."""
+
+    def __init__(self, client, log_path, delay):
+        super().__init__(daemon=True)
+        self.client, self.log_path, self.delay = client, log_path, delay
+        self.result = None
+
+    def run(self):
+        t0 = time.monotonic()
+        job_id = None
+        while job_id is None and time.monotonic() - t0 < 300:
+            found = JOB_ID.findall(self.log_path.read_text(errors="replace"))
+            job_id = found[0] if found else None
+            time.sleep(0.5)
+        if job_id is None:
+            self.result = {"killed": None, "why": "job id never appeared"}
+            return
+        if self.delay:
+            time.sleep(max(0.0, self.delay - (time.monotonic() - t0)))
+        while time.monotonic() - t0 < 600:
+            listing = self.client.run("mapred", "job", "-list-attempt-ids", job_id, "REDUCE",
+                                      "running", check=False)
+            attempts = re.findall(r"attempt_\S+", listing.stdout)
+            if attempts:
+                kill = self.client.run("mapred", "job", "-kill-task", attempts[0], check=False)
+                self.result = {"killed": attempts[0], "at_s": round(time.monotonic() - t0, 1),
+                               "exit_code": kill.returncode}
+                return
+            if "SUCCEEDED" in self.log_path.read_text(errors="replace") or \
+                    "completed successfully" in self.log_path.read_text(errors="replace"):
+                break
+            time.sleep(1)
+        self.result = {"killed": None, "why": "no reduce attempt was running"}
+
+
+def checksum(output_dir):
+    """SHA-256 over the output files (path and bytes, in path order), skipping _SUCCESS and
+    hidden files; returns (hex digest, total bytes)."""
+    digest = hashlib.sha256()
+    total = 0
+    files = sorted(p for p in Path(output_dir).rglob("*")
+                   if p.is_file() and not p.name.startswith(("_", ".")))
+    if not files:
+        raise ClusterError(f"the job wrote no output files (looked in {output_dir})")
+    for p in files:
+        digest.update(str(p.relative_to(output_dir)).encode() + b"\0")
+        with p.open("rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+                total += len(chunk)
+    return digest.hexdigest(), total
