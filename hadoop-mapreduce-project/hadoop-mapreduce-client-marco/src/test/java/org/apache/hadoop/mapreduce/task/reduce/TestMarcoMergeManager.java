@@ -261,25 +261,27 @@ public class TestMarcoMergeManager {
     return -1;
   }
 
-  @Test
-  public void adaptiveControlStopsPartialReduceThatDoesNotReduce() throws Throwable {
+  /** 40 map outputs of distinct words through an identity partial reducer. */
+  private SyntheticShuffle identityPartialReduce(boolean adaptive) throws Throwable {
     JobConf conf = SyntheticShuffle.baseConf(40);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
+    conf.setBoolean(MarcoConfig.ADAPTIVE_ENABLED, adaptive);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = fetchAll(s, 40, 50, 1_000_000);
     assertSums(expected, s.finish());
+    return s;
+  }
+
+  @Test
+  public void adaptiveControlStopsPartialReduceThatDoesNotReduce() throws Throwable {
+    SyntheticShuffle s = identityPartialReduce(true);
     assertEquals(1, s.counter(MarcoCounter.ADAPTIVE_DISABLES));
     assertEquals(List.of(true, true, false, false, false), invocationReduceFlags(s));
   }
 
   @Test
   public void adaptiveControlOffKeepsReducing() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(40);
-    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
-    conf.setBoolean(MarcoConfig.ADAPTIVE_ENABLED, false);
-    SyntheticShuffle s = shuffle(conf);
-    Map<String, Long> expected = fetchAll(s, 40, 50, 1_000_000);
-    assertSums(expected, s.finish());
+    SyntheticShuffle s = identityPartialReduce(false);
     assertEquals(0, s.counter(MarcoCounter.ADAPTIVE_DISABLES));
     assertEquals(List.of(true, true, true, true, true), invocationReduceFlags(s));
   }
