@@ -10,7 +10,7 @@ ALL_STAGES=(unit minicluster dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
-DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest iproute2 iptables iperf3 procps util-linux psmisc)
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib iproute2 iptables iperf3 procps util-linux psmisc)
 
 usage() {
   cat <<EOF
@@ -24,7 +24,7 @@ Commands:
                          unit         JUnit tests of every module except the SlowTest category
                          minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
                          dist         pytest tests/dist: the distribution, pseudo-distributed
-                         cluster      pytest tests/cluster (slow: multi-node netns cluster)
+                         cluster      pytest tests/cluster and tests/bench (slow: multi-node netns cluster)
                        default: all stages
   clean                remove build output (target/ directories and dist/)
   --help               this text
@@ -66,6 +66,8 @@ missing_debian_packages() {
   for pkg in "${DEBIAN_PACKAGES[@]}"; do
     # A pytest installed with pip serves as well as Debian's.
     [[ $pkg == python3-pytest ]] && python3 -c 'import pytest' 2>/dev/null && continue
+    # Likewise a pip-installed matplotlib (benchmarks/marco-bench's plots).
+    [[ $pkg == python3-matplotlib ]] && python3 -c 'import matplotlib' 2>/dev/null && continue
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
   done
 }
@@ -243,7 +245,9 @@ run_stage() {
         echo "NOTE: tests/cluster has no test files yet; nothing to run"
         return 0
       fi
-      run_pytest_stage tests/cluster ;;
+      run_pytest_stage tests/cluster || return
+      # The benchmark harness: its unit tests and a smoke run of marco-bench on the netns cluster.
+      run_pytest_stage tests/bench ;;
   esac
 }
 

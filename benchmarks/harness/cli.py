@@ -144,6 +144,10 @@ class Session:
         self.entry["seconds"] = round(time.monotonic() - self.t0, 1)
         self.save()
 
+    def discard(self):
+        self.sessions.remove(self.entry)
+        self.save()
+
     def save(self):
         self.path.write_text(json.dumps(self.sessions, indent=1))
 
@@ -355,6 +359,7 @@ def on_sigterm(signum, frame):
 def main(argv=None):
     args = parser().parse_args(argv)
     signal.signal(signal.SIGTERM, on_sigterm)
+    session = None
     try:
         if args.command == "report":
             cmd_report(args)
@@ -372,6 +377,8 @@ def main(argv=None):
         log(f"{args.command}: done in {fmt_seconds(session.entry['seconds'])}")
         return 0
     except (profiles.ProfileError, ClusterError, FileNotFoundError, ValueError) as e:
+        if session is not None and not session.entry["phases"]:
+            session.discard()  # failed before doing anything: not a session worth listing
         print(f"marco-bench: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

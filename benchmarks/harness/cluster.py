@@ -79,10 +79,10 @@ class Client:
 
     def check_up(self):
         """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
-        if self.netns and self.state_dir is None and not Path("/tmp/marco-cluster").exists() \
-                and "MARCO_CLUSTER_STATE_DIR" not in os.environ:
-            raise ClusterError("the netns cluster is not up (no /tmp/marco-cluster): start it with "
-                               "`cluster/marco-cluster start --rate 50`, or run `marco-bench main`")
+        if self.netns and not netns_namespaces():
+            raise ClusterError("the netns cluster is not up (no mc-* network namespace): start it "
+                               "with `cluster/marco-cluster start --rate 50`, or run "
+                               "`marco-bench main`, which starts and stops it")
         hdfs = self.run("hdfs", "dfs", *FAST_FAIL, "-ls", "/", check=False, timeout=120)
         if hdfs.returncode != 0:
             raise ClusterError(f"HDFS of the {self.describe()} does not answer; is the cluster up? "

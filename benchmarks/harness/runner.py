@@ -239,9 +239,7 @@ class Runner:
             return record
         try:
             histories = self.fetch(job_ids, output, run_dir)
-            record["breakdown"] = breakdown.run_breakdown(histories, start_ms, end_ms)
-            record.update(breakdown.run_metrics(histories))
-            record["reduce_attempts"] = breakdown.reduce_rows(histories)
+            record.update(analyse(histories, start_ms, end_ms))
             record["output_sha256"], record["output_bytes"] = checksum(run_dir / "output")
             shutil.rmtree(run_dir / "output")
             record["timelines"] = sorted(str(p.relative_to(self.out))
@@ -330,6 +328,13 @@ class FaultInjector(threading.Thread):
                 break
             time.sleep(1)
         self.result = {"killed": None, "why": "no reduce attempt was running"}
+
+
+def analyse(histories, start_ms, end_ms):
+    """The record fields that come from the run's job histories."""
+    return {"breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
+            **breakdown.run_metrics(histories),
+            "reduce_attempts": breakdown.reduce_rows(histories)}
 
 
 def checksum(output_dir):

@@ -1,0 +1,152 @@
+"""The harness's parsing, breakdown, aggregation and report on job histories and timelines of a
+real run (tests/bench/data), without a cluster."""
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from harness import aggregate, breakdown, catalog, history, profile, report, runner  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+
+
+def load(name):
+    return history.parse((DATA / f"{name}.jhist").read_text())
+
+
+def test_history_has_every_task_and_ordered_reduce_phases():
+    h = load("marco")
+    assert h.job_id == "job_1795294025406_0004"
+    assert h.status == "SUCCEEDED"
+    assert len(h.map_finishes) == 6 and len(h.reduces) == 2
+    for r in h.reduces:
+        assert r.start <= r.shuffle_end <= r.sort_end <= r.finish
+    assert h.submit <= min(h.map_starts) <= max(h.map_finishes) <= h.finish
+    assert h.counter(breakdown.MARCO_GROUP, "INVOCATIONS") > 0
+    assert load("stock").counter(breakdown.MARCO_GROUP, "INVOCATIONS") == 0
+
+
+def test_binary_history_is_refused_with_the_fix():
+    with pytest.raises(history.HistoryError, match="jhist.format=json"):
+        history.parse("Avro-Binary\n{}\n\x00\x01")
+
+
+def test_breakdown_adds_up_to_the_wall_time_and_follows_the_critical_reduce():
+    h = load("marco")
+    start, end = h.submit - 1500, h.finish + 2500
+    b = breakdown.run_breakdown([h], start, end)
+    assert sum(b.values()) == pytest.approx((end - start) / 1000, abs=1e-6)
+    assert all(v >= 0 for v in b.values())
+    crit = max(h.reduces, key=lambda r: r.finish)
+    assert b["final_reduce"] == pytest.approx((crit.finish - crit.sort_end) / 1000)
+    assert b["map"] == pytest.approx((max(h.map_finishes) - min(h.map_starts)) / 1000)
+
+
+def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_reduce():
+    b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0}
+    assert breakdown.ideal_saving(b) == 3.0
+    assert breakdown.ideal_saving({**b, "exposed_shuffle": 0.5}) == 0.5
+
+
+def test_plan_interleaves_and_rotates_the_variants():
+    configs = [runner.Config(v, v) for v in ("stock", "marco")]
+    runs = runner.plan("main", ["grep", "word-count"], configs, 2)
+    assert [(r.job, r.config.name, r.rep) for r in runs] == [
+        ("grep", "stock", 1), ("grep", "marco", 1), ("word-count", "stock", 1),
+        ("word-count", "marco", 1), ("grep", "marco", 2), ("grep", "stock", 2),
+        ("word-count", "marco", 2), ("word-count", "stock", 2)]
+    assert len({r.key for r in runs}) == len(runs)
+
+
+def test_profiles_load_and_bad_ones_name_the_problem(tmp_path):
+    for name in profile.available():
+        p = profile.load(name)
+        assert set(p["jobs"]) <= set(catalog.ALL_JOBS)
+    quick = profile.load("quick")
+    assert quick["jobs"] == catalog.ALL_JOBS and quick["repetitions"] >= 3
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"jobs": ["grep", "sort"], "data": {}}))
+    with pytest.raises(profile.ProfileError, match="unknown job.*sort"):
+        profile.load(str(bad))
+    bad.write_text(json.dumps({"jobs": ["grep"], "data": {}}))
+    with pytest.raises(profile.ProfileError, match="data.text"):
+        profile.load(str(bad))
+
+
+def fake_run(out, name, config, rep, sha, shift_ms):
+    """A results.jsonl record as the runner writes it, from a fixture history."""
+    h = load(name)
+    start, end = h.submit - 1000 - shift_ms, h.finish + 1000
+    record = {"key": f"main/word-sum/{config}/{rep}", "set": "main", "job": "word-count",
+              "config": config, "variant": config, "conf": {}, "rate_mbit": 50, "fault": None,
+              "rep": rep, "status": "ok", "error": None, "command": "hadoop jar ...",
+              "shuffle_heavy": False, "wall_s": (end - start) / 1000, "start_ms": start,
+              "end_ms": end, "job_ids": [h.job_id], "output_sha256": sha,
+              **runner.analyse([h], start, end)}
+    if name == "marco":
+        dest = out / "runs" / f"{config}-{rep}" / "timelines"
+        shutil.copytree(DATA / "timelines", dest)
+        record["timelines"] = sorted(str(p.relative_to(out)) for p in dest.rglob("*.jsonl"))
+    return record
+
+
+def write_results(out, marco_sha):
+    records = [fake_run(out, "stock", "stock", 1, "aa", 0),
+               fake_run(out, "marco", "marco", 1, marco_sha, 0),
+               fake_run(out, "marco", "marco", 2, marco_sha, 800),
+               fake_run(out, "stock", "stock", 2, "aa", 400)]
+    out.mkdir(exist_ok=True)
+    (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    return records
+
+
+def test_report_writes_tables_csv_and_figures(tmp_path):
+    out = tmp_path / "results"
+    out.mkdir()
+    records = write_results(out, "aa")
+    md, figures = report.write_report(out)
+    text = md.read_text()
+    assert {"normalized-main", "breakdown-main", "timeline"} <= set(figures)
+    for f in figures.values():
+        assert Path(f).stat().st_size > 5000
+    with (out / "results.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 4
+    for row in rows:
+        phases = sum(float(row[p]) for p in breakdown.PHASES)
+        assert phases == pytest.approx(float(row["wall_s"]), abs=0.01)
+    summary = json.loads((out / "results.json").read_text())["summaries"]
+    marco = next(s for s in summary if s["config"] == "marco")
+    stock_mean = sum(r["wall_s"] for r in records if r["config"] == "stock") / 2
+    marco_walls = [r["wall_s"] for r in records if r["config"] == "marco"]
+    assert marco["speedup"] == pytest.approx(stock_mean / (sum(marco_walls) / 2))
+    assert marco["normalized"]["max"] == pytest.approx(max(marco_walls) / stock_mean)
+    assert marco["identical_to_stock"] is True
+    assert "| word-count | light | marco | 2 |" in text
+    assert "yes |" in text and "(baseline)" in text
+
+
+def test_report_flags_an_output_that_differs_from_stock(tmp_path):
+    out = tmp_path / "results"
+    out.mkdir()
+    write_results(out, "bb")
+    md, _ = report.write_report(out)
+    assert "**NO**" in md.read_text()
+    targets = json.loads((out / "results.json").read_text())["targets"]["main"]
+    assert targets["all_identical"] is False
+
+
+def test_checksum_covers_names_and_bytes_and_skips_markers(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for d in (a, b):
+        d.mkdir()
+        (d / "part-r-00000").write_text("x\t1\n")
+        (d / "_SUCCESS").write_text("")
+    (b / "_SUCCESS").write_text("different marker")
+    assert runner.checksum(a) == runner.checksum(b)
+    (b / "part-r-00001").write_text("")
+    assert runner.checksum(a)[0] != runner.checksum(b)[0]
