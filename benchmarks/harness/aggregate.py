@@ -8,6 +8,9 @@ from . import catalog
 from .breakdown import PHASES, ideal_saving
 
 
+MIN_IDEAL_SAVING_S = 0.5
+
+
 def mean(xs):
     return sum(xs) / len(xs) if xs else None
 
@@ -66,7 +69,9 @@ def compare(summaries):
         s["speedup"] = b / w["mean"]
         s["ideal_saving_s"] = saving
         s["ideal_speedup"] = b / (b - saving) if b > saving else None
-        s["fraction_of_ideal"] = (b - w["mean"]) / saving if saving > 0.05 else None
+        # Below half a second the ideal saving is within run-to-run noise; a fraction of it
+        # would be meaningless.
+        s["fraction_of_ideal"] = (b - w["mean"]) / saving if saving >= MIN_IDEAL_SAVING_S else None
         stock_shas = set(base["output_sha256"])
         s["stock_outputs_agree"] = len(stock_shas) == 1
         s["identical_to_stock"] = set(s["output_sha256"]) == stock_shas and len(stock_shas) == 1

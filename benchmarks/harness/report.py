@@ -140,6 +140,13 @@ def environment_section(sessions):
         took = f"   # {s['seconds']:.0f} s" if s.get("seconds") is not None else "   # interrupted"
         lines.append(f"{s['command']}{took}  ({s['started']})")
     lines += ["```", ""]
+    timed = [s for s in sessions if s.get("phases")]
+    if timed:
+        lines += ["Where the time went (seconds):", "", "| command | step | seconds |", "|---|---|---|"]
+        for s in timed:
+            for step, secs in s["phases"].items():
+                lines.append(f"| `{s['command']}` | {step} | {secs:.0f} |")
+        lines.append("")
     return lines
 
 
