@@ -1,6 +1,7 @@
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
@@ -31,6 +32,7 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
       return writer;
     }
     Reporter reporter = progress instanceof Reporter ? (Reporter) progress : Reporter.NULL;
+    Progressable alive = progress != null ? progress : reporter;
     BackgroundRecordWriter<K, V> background = new BackgroundRecordWriter<>(
         new RecordSink<K, V>() {
           @Override
@@ -42,7 +44,7 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
           public void close() throws IOException {
             writer.close(reporter);
           }
-        }, job, settings.getAsyncOutputBufferBytes(), "async-output " + name, progress::progress);
+        }, job, settings.getAsyncOutputBufferBytes(), "async-output " + name, alive::progress);
     return new RecordWriter<K, V>() {
       @Override
       public void write(K key, V value) throws IOException {
@@ -50,7 +52,7 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
           background.write(key, value);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("interrupted while handing a record to the"
+          throw new InterruptedIOException("interrupted while handing a record to the"
               + " asynchronous output writer");
         }
       }
@@ -61,7 +63,7 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
           background.close();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("interrupted while waiting for the"
+          throw new InterruptedIOException("interrupted while waiting for the"
               + " asynchronous output writer to finish");
         }
       }
