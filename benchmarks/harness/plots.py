@@ -49,11 +49,18 @@ def normalized_runtime(summaries, set_name, path):
     heavy = sum(1 for j in jobs if catalog.is_shuffle_heavy(j))
     if 0 < heavy < len(jobs):
         ax.axvline(heavy - 0.5, color="gray", linestyle=":")
-    ax.set_xticks(range(len(jobs)))
-    ax.set_xticklabels(jobs, rotation=30, ha="right")
-    ax.set_ylabel("runtime / stock Hadoop runtime")
-    ax.set_title(f"Normalised runtime ({set_name}; bars: mean, whiskers: min-max)")
-    ax.legend(fontsize=7, loc="lower left")
+    return _save(fig, ax, path, list(range(len(jobs))), jobs, dict(rotation=30),
+                 "runtime / stock Hadoop runtime",
+                 f"Normalised runtime ({set_name}; bars: mean, whiskers: min-max)", "lower left")
+
+
+def _save(fig, ax, path, ticks, labels, label_style, ylabel, title, legend_loc):
+    """The x labels, titles and legend every bar chart has, then the PNG."""
+    ax.set_xticks(ticks)
+    ax.set_xticklabels(labels, ha="right", **label_style)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc=legend_loc)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -68,7 +75,7 @@ def breakdown_stacks(summaries, set_name, path):
         return None
     by = {(s["job"], s["config"]): s for s in rows}
     fig, ax = plt.subplots(figsize=(max(7, 0.55 * len(jobs) * len(configs)), 4.6))
-    labels, x = [], 0
+    labels, ticks, x = [], [], 0
     for j in jobs:
         for c in configs:
             s = by.get((j, c))
@@ -87,28 +94,12 @@ def breakdown_stacks(summaries, set_name, path):
                            l == "partial sort+reduce (overlapped)" for l in
                            ax.get_legend_handles_labels()[1]) else None)
             labels.append(f"{j}\n{c}")
+            ticks.append(x)
             x += 1
         x += 0.5
-    ticks = [i for i in _tick_positions(jobs, configs, by)]
-    ax.set_xticks(ticks)
-    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=6)
-    ax.set_ylabel("seconds (mean of the repetitions)")
-    ax.set_title(f"Phase breakdown along the critical path ({set_name})")
-    ax.legend(fontsize=7, loc="upper right")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
-
-
-def _tick_positions(jobs, configs, by):
-    x = 0
-    for j in jobs:
-        for c in configs:
-            if by.get((j, c)):
-                yield x
-                x += 1
-        x += 0.5
+    return _save(fig, ax, path, ticks, labels, dict(rotation=60, fontsize=6),
+                 "seconds (mean of the repetitions)",
+                 f"Phase breakdown along the critical path ({set_name})", "upper right")
 
 
 def sensitivity(summaries, path):
