@@ -102,6 +102,7 @@ def markdown(records, summaries, sessions, figures, out):
               "Every number below is the mean over the repetitions with [min–max]; runs of "
               "different variants were interleaved on the same data and cluster.", ""]
     lines += environment_section(sessions)
+    lines += example_commands(records)
     sets = list(dict.fromkeys(s["set"] for s in summaries))
     for set_name in sets:
         lines += set_section(set_name, summaries, figures)
@@ -147,6 +148,20 @@ def environment_section(sessions):
             for step, secs in s["phases"].items():
                 lines.append(f"| `{s['command']}` | {step} | {secs:.0f} |")
         lines.append("")
+    return lines
+
+
+def example_commands(records):
+    """The exact job command of the first run of each variant (every run's is in results.csv)."""
+    firsts = {}
+    for r in records:
+        firsts.setdefault(r["variant"], r)
+    if not firsts:
+        return []
+    lines = ["Exact job command of the first run of each variant (every run's command is in "
+             "`results.csv`):", ""]
+    for variant, r in firsts.items():
+        lines += [f"- {variant} (`{r['key']}`):", "", "  ```", f"  {r['command']}", "  ```", ""]
     return lines
 
 
