@@ -60,12 +60,16 @@ public class MiniMrClusterResource extends ExternalResource {
     cluster.start();
   }
 
+  /** Stops the daemons (which kills their containers), then deletes the cluster's files. */
   @Override
   protected void after() {
     if (cluster != null) {
+      File clusterDir = cluster.getTestWorkDir();
       cluster.stop();
       cluster = null;
+      FileUtil.fullyDelete(clusterDir);
     }
+    FileUtil.fullyDelete(workDir);
   }
 
   /**
@@ -88,7 +92,7 @@ public class MiniMrClusterResource extends ExternalResource {
     return FileSystem.getLocal(cluster.getConfig());
   }
 
-  /** A directory for a test's input and output; deleted with the next run of the class. */
+  /** A directory for a test's input and output; deleted when the class is done. */
   public Path testDir(String test) {
     return new Path(new File(workDir, test).toURI());
   }
