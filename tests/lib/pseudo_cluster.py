@@ -6,6 +6,7 @@ free port, so the cluster does not collide with anything else running on the mac
 """
 import os
 import pathlib
+import random
 import re
 import shutil
 import signal
@@ -20,10 +21,32 @@ DAEMONS = [("hdfs", "namenode"), ("hdfs", "datanode"), ("yarn", "resourcemanager
            ("yarn", "nodemanager"), ("mapred", "historyserver")]
 
 
+def _ephemeral_range_start():
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as ports:
+        return int(ports.read().split()[0])
+
+
+_taken_ports = set()
+
+
 def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port that is free now and below the kernel's ephemeral range: daemons can take minutes
+    to bind on a loaded machine, and an ephemeral port may meanwhile serve some outgoing
+    connection (which made a NodeManager's shuffle port collide)."""
+    high = _ephemeral_range_start() - 1
+    rng = random.Random()
+    for _ in range(1000):
+        port = rng.randint(high - 12000, high)
+        if port in _taken_ports:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+        _taken_ports.add(port)
+        return port
+    raise RuntimeError(f"no free port found below {high + 1}")
 
 
 class PseudoCluster:

@@ -6,8 +6,9 @@ VOCABULARY = [f"w{i:03d}" for i in range(300)] + ["MaRCO", "hadoop", "shuffle", 
 
 
 def write_word_files(directory, files, lines_per_file, seed=20261121):
-    """Writes FILES text files of Zipf-weighted words (space or tab separated, some empty lines)
-    into DIRECTORY; returns a Counter of every word written."""
+    """Writes FILES text files of Zipf-weighted words (separated by one or two spaces, some empty
+    lines) into DIRECTORY; returns a Counter of every word written. No tabs: the benchmarks'
+    text jobs read the part of a line before a tab as its document name."""
     rng = random.Random(seed)
     weights = [1.0 / (rank + 1) for rank in range(len(VOCABULARY))]
     expected = collections.Counter()
@@ -16,7 +17,7 @@ def write_word_files(directory, files, lines_per_file, seed=20261121):
         for _ in range(lines_per_file):
             words = rng.choices(VOCABULARY, weights, k=rng.randint(0, 12))
             expected.update(words)
-            lines.append(("\t" if rng.random() < 0.1 else " ").join(words))
+            lines.append(("  " if rng.random() < 0.1 else " ").join(words))
         (directory / f"part-{index}.txt").write_text("\n".join(lines) + "\n")
     return expected
 
