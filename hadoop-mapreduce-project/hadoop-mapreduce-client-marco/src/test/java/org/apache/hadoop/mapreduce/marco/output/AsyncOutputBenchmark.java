@@ -1,6 +1,7 @@
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,7 +29,9 @@ import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
  * identity map and reduce) under Hadoop's LocalJobRunner, writing through
  * {@link ThrottledOutputFormat} (a slow synchronous output path), with and without
  * {@link AsyncOutputFormat}. Runs alternate (sync, async, sync, ...) on the same input and the
- * outputs are compared; prints each run's wall time and the medians.
+ * outputs are compared. Prints per run the job's wall time and the time the reduce threads
+ * spent inside {@code context.write} (summed over reducers; what asynchronous output is meant
+ * to remove, and, unlike wall time, hardly affected by other load on the machine), and medians.
  *
  * <pre>
  * java ... AsyncOutputBenchmark [records] [reducers] [output bytes/s per reduce] [runs] [workdir]
@@ -39,7 +42,42 @@ public final class AsyncOutputBenchmark {
   private static final int VALUE_BYTES = 90;
   private static final int INPUT_FILES = 4;
 
+  private static final String COUNTERS = "AsyncOutputBenchmark";
+  private static final String WRITE_CALL_MS = "WRITE_CALL_MS";
+
   private AsyncOutputBenchmark() {
+  }
+
+  /** Identity reduce that measures how long its {@code context.write} calls take. */
+  public static class TimedIdentityReducer
+      extends Reducer<BytesWritable, BytesWritable, BytesWritable, BytesWritable> {
+    private long writeNanos;
+
+    @Override
+    protected void reduce(BytesWritable key, Iterable<BytesWritable> values, Context context)
+        throws IOException, InterruptedException {
+      for (BytesWritable value : values) {
+        long start = System.nanoTime();
+        context.write(key, value);
+        writeNanos += System.nanoTime() - start;
+      }
+    }
+
+    @Override
+    protected void cleanup(Context context) {
+      context.getCounter(COUNTERS, WRITE_CALL_MS).increment(writeNanos / 1_000_000);
+    }
+  }
+
+  /** Wall time of one job and its reducers' time inside write calls. */
+  private static final class Timing {
+    final long jobMs;
+    final long writeCallMs;
+
+    Timing(long jobMs, long writeCallMs) {
+      this.jobMs = jobMs;
+      this.writeCallMs = writeCallMs;
+    }
   }
 
   public static void main(String[] args) throws Exception {
@@ -63,9 +101,15 @@ public final class AsyncOutputBenchmark {
       generate(fs, base, input, records);
       List<Long> sync = new ArrayList<>();
       List<Long> async = new ArrayList<>();
+      List<Long> syncWrites = new ArrayList<>();
+      List<Long> asyncWrites = new ArrayList<>();
       for (int run = 0; run < runs; run++) {
-        sync.add(runJob(workDir, input, reducers, bytesPerSecond, false, run));
-        async.add(runJob(workDir, input, reducers, bytesPerSecond, true, run));
+        Timing syncRun = runJob(workDir, input, reducers, bytesPerSecond, false, run);
+        Timing asyncRun = runJob(workDir, input, reducers, bytesPerSecond, true, run);
+        sync.add(syncRun.jobMs);
+        syncWrites.add(syncRun.writeCallMs);
+        async.add(asyncRun.jobMs);
+        asyncWrites.add(asyncRun.writeCallMs);
         requireSameRecords(fs, base, new Path(new File(workDir, "out-sync-" + run).toURI()),
             new Path(new File(workDir, "out-async-" + run).toURI()));
       }
@@ -74,8 +118,11 @@ public final class AsyncOutputBenchmark {
       System.out.printf(Locale.ROOT, "binary-sort %d records x %d B, %d reducers, output"
           + " throttled to %.1f MiB/s per reduce%n", records, KEY_BYTES + VALUE_BYTES, reducers,
           bytesPerSecond / 1048576.0);
-      System.out.println("sync  runs (ms): " + sync + " median " + syncMedian);
-      System.out.println("async runs (ms): " + async + " median " + asyncMedian);
+      System.out.println("sync  job ms: " + sync + " median " + syncMedian
+          + "; reduce time in write calls ms: " + syncWrites + " median " + median(syncWrites));
+      System.out.println("async job ms: " + async + " median " + asyncMedian
+          + "; reduce time in write calls ms: " + asyncWrites + " median "
+          + median(asyncWrites));
       System.out.printf(Locale.ROOT, "async speedup: %.2fx (%.1f%% less time)%n",
           (double) syncMedian / asyncMedian, 100.0 * (syncMedian - asyncMedian) / syncMedian);
     } finally {
@@ -102,7 +149,7 @@ public final class AsyncOutputBenchmark {
     }
   }
 
-  private static long runJob(File workDir, Path input, int reducers, long bytesPerSecond,
+  private static Timing runJob(File workDir, Path input, int reducers, long bytesPerSecond,
       boolean async, int run) throws Exception {
     Configuration conf = LocalModeConf.newConf(workDir);
     conf.setLong(ThrottledOutputFormat.BYTES_PER_SECOND, bytesPerSecond);
@@ -110,7 +157,7 @@ public final class AsyncOutputBenchmark {
     Job job = Job.getInstance(conf, "binary-sort " + (async ? "async" : "sync"));
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(Mapper.class);
-    job.setReducerClass(Reducer.class);
+    job.setReducerClass(TimedIdentityReducer.class);
     job.setOutputKeyClass(BytesWritable.class);
     job.setOutputValueClass(BytesWritable.class);
     job.setNumReduceTasks(reducers);
@@ -125,7 +172,8 @@ public final class AsyncOutputBenchmark {
     if (!job.waitForCompletion(false)) {
       throw new IllegalStateException(job.getJobName() + " failed");
     }
-    return (System.nanoTime() - start) / 1_000_000;
+    return new Timing((System.nanoTime() - start) / 1_000_000,
+        job.getCounters().findCounter(COUNTERS, WRITE_CALL_MS).getValue());
   }
 
   /**
