@@ -15,7 +15,8 @@ import org.apache.hadoop.util.ToolRunner;
 /**
  * One of the paper's MapReductions as a {@link Tool}: {@code <input> <output>} plus the generic
  * options ({@code -D mapreduce.job.reduces=N} sets the number of reducers). Subclasses only
- * configure the job; building, argument checking and the exit code live here once.
+ * configure the job; building, argument checking and the exit code (0 success, 1 job failed,
+ * 2 usage or configuration error) live here once.
  */
 public abstract class BenchmarkJob extends Configured implements Tool {
 
@@ -56,7 +57,13 @@ public abstract class BenchmarkJob extends Configured implements Tool {
       return 2;
     }
     String[] extra = Arrays.copyOfRange(args, 2, args.length);
-    return runJob(new Path(args[0]), new Path(args[1]), extra);
+    try {
+      return runJob(new Path(args[0]), new Path(args[1]), extra);
+    } catch (IllegalArgumentException e) {
+      // A bad option or input found before submission: the message names it and the fix.
+      System.err.println(programName() + ": " + e.getMessage());
+      return 2;
+    }
   }
 
   /** Runs the job once; multi-round jobs (k-means) override this. */

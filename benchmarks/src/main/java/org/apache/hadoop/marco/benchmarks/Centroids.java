@@ -12,6 +12,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
 /**
  * The k cluster centroids of k-means and classification: each centroid is a movie (its ratings
@@ -72,6 +74,15 @@ public final class Centroids {
 
   public void store(Configuration conf) {
     conf.set(KEY, String.join("\n", lines));
+  }
+
+  /** Unless the job already has centroids, gives it the first k movies of its first input. */
+  public static void configure(Job job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    if (conf.get(KEY) == null) {
+      firstMovies(conf, FileInputFormat.getInputPaths(job)[0], conf.getInt(K, DEFAULT_K))
+          .store(conf);
+    }
   }
 
   /** The centroids a job was configured with; fails with the fix when there are none. */

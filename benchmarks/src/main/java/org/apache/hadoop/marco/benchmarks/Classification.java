@@ -3,14 +3,11 @@ package org.apache.hadoop.marco.benchmarks;
 import java.io.IOException;
 import java.util.Arrays;
 
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -23,25 +20,13 @@ import org.apache.hadoop.util.ToolRunner;
 public class Classification extends BenchmarkJob {
 
   /** Emits (nearest centroid, movie id). */
-  public static class NearestCentroidMapper
-      extends Mapper<Object, Text, IntWritable, LongWritable> {
-    private Centroids centroids;
-    private final double[] similarity = new double[1];
-    private final IntWritable cluster = new IntWritable();
+  public static class MovieIdMapper extends NearestCentroidMapper<LongWritable> {
     private final LongWritable movieId = new LongWritable();
 
     @Override
-    protected void setup(Context context) {
-      centroids = Centroids.load(context.getConfiguration());
-    }
-
-    @Override
-    protected void map(Object key, Text value, Context context)
-        throws IOException, InterruptedException {
-      MovieRatings movie = MovieRatings.parse(value);
-      cluster.set(centroids.nearest(movie, similarity));
+    protected LongWritable valueFor(MovieRatings movie, double similarity, Text line) {
       movieId.set(movie.movieId());
-      context.write(cluster, movieId);
+      return movieId;
     }
   }
 
@@ -83,12 +68,8 @@ public class Classification extends BenchmarkJob {
 
   @Override
   protected void configure(Job job, String[] extraArgs) throws IOException {
-    Configuration conf = job.getConfiguration();
-    if (conf.get(Centroids.KEY) == null) {
-      Centroids.firstMovies(conf, FileInputFormat.getInputPaths(job)[0],
-          conf.getInt(Centroids.K, Centroids.DEFAULT_K)).store(conf);
-    }
-    job.setMapperClass(NearestCentroidMapper.class);
+    Centroids.configure(job);
+    job.setMapperClass(MovieIdMapper.class);
     MarcoJob.setPartialReducerClass(job, MovieIdentity.class);
     job.setReducerClass(SortedMoviesReducer.class);
     job.setOutputKeyClass(IntWritable.class);

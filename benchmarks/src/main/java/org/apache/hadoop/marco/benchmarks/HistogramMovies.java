@@ -6,7 +6,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -52,11 +51,7 @@ public class HistogramMovies extends BenchmarkJob {
   @Override
   protected void configure(Job job, String[] extraArgs) {
     job.setMapperClass(BinMapper.class);
-    job.setCombinerClass(SumReducer.class);
-    MarcoJob.setPartialReducerClass(job, SumReducer.class);
-    job.setReducerClass(SumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(LongWritable.class);
+    LongSumReducer.sumEverywhere(job, SumReducer.class, Text.class);
   }
 
   public static void main(String[] args) throws Exception {

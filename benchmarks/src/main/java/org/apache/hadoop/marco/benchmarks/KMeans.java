@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -16,7 +17,6 @@ import org.apache.hadoop.fs.PathFilter;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -45,29 +45,17 @@ public class KMeans extends BenchmarkJob {
   static final long MAX_PARTIAL_BYTES = 4L << 20;
   static final String CENTROIDS_OUTPUT = "centroids";
 
-  /** Emits (nearest centroid, {similarity, movie}). */
-  public static class AssignMapper
-      extends Mapper<Object, Text, IntWritable, ClusterMembersWritable> {
-    private Centroids centroids;
-    private final double[] similarity = new double[1];
-    private final IntWritable cluster = new IntWritable();
+  /** Emits (nearest centroid, {similarity, movie}); the movie's line without a cluster prefix. */
+  public static class AssignMapper extends NearestCentroidMapper<ClusterMembersWritable> {
     private final ClusterMembersWritable single = new ClusterMembersWritable();
 
     @Override
-    protected void setup(Context context) {
-      centroids = Centroids.load(context.getConfiguration());
-    }
-
-    @Override
-    protected void map(Object key, Text value, Context context)
-        throws IOException, InterruptedException {
-      MovieRatings movie = MovieRatings.parse(value);
-      cluster.set(centroids.nearest(movie, similarity));
-      int start = DocumentLine.textStart(value);
-      byte[] line = java.util.Arrays.copyOfRange(value.getBytes(), start, value.getLength());
+    protected ClusterMembersWritable valueFor(MovieRatings movie, double similarity, Text line) {
+      int start = DocumentLine.textStart(line);
       single.clear();
-      single.addMember(movie.movieId(), ClusterMembersWritable.toFixed(similarity[0]), line);
-      context.write(cluster, single);
+      single.addMember(movie.movieId(), ClusterMembersWritable.toFixed(similarity),
+          Arrays.copyOfRange(line.getBytes(), start, line.getLength()));
+      return single;
     }
   }
 
@@ -155,11 +143,7 @@ public class KMeans extends BenchmarkJob {
 
   @Override
   protected void configure(Job job, String[] extraArgs) throws IOException {
-    Configuration conf = job.getConfiguration();
-    if (conf.get(Centroids.KEY) == null) {
-      Centroids.firstMovies(conf, FileInputFormat.getInputPaths(job)[0],
-          conf.getInt(Centroids.K, Centroids.DEFAULT_K)).store(conf);
-    }
+    Centroids.configure(job);
     FileInputFormat.setInputPathFilter(job, MovieFilesOnly.class);
     job.setMapperClass(AssignMapper.class);
     MarcoJob.setPartialReducerClass(job, PartialSums.class);

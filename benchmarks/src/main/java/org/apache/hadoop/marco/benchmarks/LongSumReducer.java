@@ -3,7 +3,9 @@ package org.apache.hadoop.marco.benchmarks;
 import java.io.IOException;
 
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
 
 /**
  * Sums the counts of one key. Summation is commutative and associative, so the same class serves
@@ -11,6 +13,17 @@ import org.apache.hadoop.mapreduce.Reducer;
  */
 public class LongSumReducer<K> extends Reducer<K, LongWritable, K, LongWritable> {
   private final LongWritable sum = new LongWritable();
+
+  /** Declares {@code sum} as the job's combiner, partial reducer and reducer, (key, count) out. */
+  @SuppressWarnings("rawtypes")
+  public static void sumEverywhere(Job job, Class<? extends LongSumReducer> sum,
+      Class<?> keyClass) {
+    job.setCombinerClass(sum);
+    MarcoJob.setPartialReducerClass(job, sum);
+    job.setReducerClass(sum);
+    job.setOutputKeyClass(keyClass);
+    job.setOutputValueClass(LongWritable.class);
+  }
 
   @Override
   protected void reduce(K key, Iterable<LongWritable> values, Context context)

@@ -51,11 +51,7 @@ public class TermVector extends BenchmarkJob {
     @Override
     protected void reduce(Text host, Iterable<TermCountsWritable> values, Context context)
         throws IOException, InterruptedException {
-      TermCountsWritable sums = new TermCountsWritable();
-      for (TermCountsWritable v : values) {
-        sums.addAll(v);
-      }
-      for (Map.Entry<String, Long> e : sums.counts().entrySet()) {
+      for (Map.Entry<String, Long> e : TermCountsWritable.sum(values).counts().entrySet()) {
         single.clear();
         single.add(e.getKey(), e.getValue());
         context.write(host, single);
@@ -69,11 +65,7 @@ public class TermVector extends BenchmarkJob {
     @Override
     protected void reduce(Text host, Iterable<TermCountsWritable> values, Context context)
         throws IOException, InterruptedException {
-      TermCountsWritable merged = new TermCountsWritable();
-      for (TermCountsWritable v : values) {
-        merged.addAll(v);
-      }
-      context.write(host, merged);
+      context.write(host, TermCountsWritable.sum(values));
     }
   }
 
@@ -90,12 +82,8 @@ public class TermVector extends BenchmarkJob {
     @Override
     protected void reduce(Text host, Iterable<TermCountsWritable> values, Context context)
         throws IOException, InterruptedException {
-      TermCountsWritable merged = new TermCountsWritable();
-      for (TermCountsWritable v : values) {
-        merged.addAll(v);
-      }
       List<Map.Entry<String, Long>> frequent = new ArrayList<>();
-      for (Map.Entry<String, Long> e : merged.counts().entrySet()) {
+      for (Map.Entry<String, Long> e : TermCountsWritable.sum(values).counts().entrySet()) {
         if (e.getValue() >= cutoff) {
           frequent.add(e);
         }

@@ -7,7 +7,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.util.ToolRunner;
 
 /** word-count (shuffle-light): the combiner, the partial reducer and the reducer all sum. */
@@ -41,11 +40,7 @@ public class WordCount extends BenchmarkJob {
   @Override
   protected void configure(Job job, String[] extraArgs) {
     job.setMapperClass(TokenMapper.class);
-    job.setCombinerClass(SumReducer.class);
-    MarcoJob.setPartialReducerClass(job, SumReducer.class);
-    job.setReducerClass(SumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(LongWritable.class);
+    LongSumReducer.sumEverywhere(job, SumReducer.class, Text.class);
   }
 
   public static void main(String[] args) throws Exception {

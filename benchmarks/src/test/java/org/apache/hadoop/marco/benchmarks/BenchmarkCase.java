@@ -24,13 +24,10 @@ import org.apache.hadoop.marco.benchmarks.gen.TextModel;
 
 /**
  * One benchmark on small generated data, for the differential tests (local runner and mini
- * cluster): the job, its generator and size, the number of reducers, and a split size that gives
- * about {@value #MAPS} map tasks so MaRCO has map outputs to partially reduce.
+ * cluster): the job, its generator and size, and the number of reducers.
  */
 public record BenchmarkCase(String name, Supplier<BenchmarkJob> tool, DataModel model,
     Consumer<Configuration> modelOptions, Budget budget, int reducers) {
-  static final int MAPS = 8;
-
   /** Every benchmark, with data small enough for a test and large enough for 8 maps. */
   public static List<BenchmarkCase> all() {
     Budget text = new Budget(Budget.Unit.BYTES, 160_000);
@@ -73,13 +70,14 @@ public record BenchmarkCase(String name, Supplier<BenchmarkJob> tool, DataModel 
   }
 
   /**
-   * Builds the job with the case's reducers and split size; MaRCO starts a partial invocation
-   * every 2 map outputs (the paper's 4 and 8 would start few with 8 maps).
+   * Builds the job with the case's reducers and a split size giving about {@code maps} map
+   * tasks; MaRCO starts a partial invocation every 2 map outputs (the paper's 4 and 8 would
+   * start few with a handful of maps).
    */
-  public JobFactory factory() {
+  public JobFactory factory(int maps) {
     return (conf, input, output) -> {
       conf.setInt(MRJobConfig.NUM_REDUCES, reducers);
-      conf.setLong(FileInputFormat.SPLIT_MAXSIZE, budget.total() / MAPS + 1);
+      conf.setLong(FileInputFormat.SPLIT_MAXSIZE, budget.total() / maps + 1);
       conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
       conf.setInt(MarcoConfig.START_THRESHOLD, 2);
       return tool.get().createJob(conf, input, output);

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.TextModel;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.Test;
 
 public class TestGrep {
@@ -37,10 +38,12 @@ public class TestGrep {
   }
 
   @Test
-  public void aBadPatternIsRejectedWithTheKeyToFix() {
+  public void aBadPatternIsRejectedWithTheKeyToFix() throws Exception {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new Grep().createJob(new Configuration(), new Path("in"), new Path("out"), "(a"));
     assertEquals(true, e.getMessage().contains(Grep.PATTERN));
+    assertEquals("the Tool reports it as a usage error", 2,
+        ToolRunner.run(new Configuration(), new Grep(), new String[] {"in", "out", "(a"}));
   }
 
   @Test

@@ -1,56 +1,37 @@
 package org.apache.hadoop.marco.benchmarks;
 
-import static org.junit.Assert.assertArrayEquals;
-import static org.junit.Assert.assertTrue;
+import java.util.function.Supplier;
 
-import java.io.File;
-import java.util.Collection;
-import java.util.List;
-import java.util.stream.Collectors;
-
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
-import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.junit.Rule;
-import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.junit.runner.RunWith;
-import org.junit.runners.Parameterized;
-import org.junit.runners.Parameterized.Parameter;
-import org.junit.runners.Parameterized.Parameters;
 
-/**
- * Every benchmark through Hadoop's local runner, once with the stock shuffle and once with MaRCO:
- * the outputs must be byte-identical, and MaRCO must really have run partial invocations.
- */
-@RunWith(Parameterized.class)
-public class TestLocalDifferential {
+/** Every benchmark, stock shuffle vs MaRCO, in Hadoop's local runner. */
+public class TestLocalDifferential extends AbstractDifferentialTest {
   @Rule
   public final TemporaryFolder temp = new TemporaryFolder();
 
-  @Parameter
-  public BenchmarkCase benchmark;
-
-  @Parameters(name = "{0}")
-  public static Collection<Object[]> cases() {
-    return BenchmarkCase.all().stream().map(c -> new Object[] {c}).collect(Collectors.toList());
+  @Override
+  protected Supplier<? extends Configuration> jobConf() {
+    return () -> LocalModeConf.newConf(temp.getRoot());
   }
 
-  @Test
-  public void marcoOutputEqualsStockOutput() throws Exception {
-    File dir = temp.getRoot();
-    FileSystem fs = FileSystem.getLocal(LocalModeConf.newConf(dir));
-    DifferentialRun run = new DifferentialRun(() -> LocalModeConf.newConf(dir), fs,
-        new Path(dir.toURI()), benchmark.factory());
-    benchmark.writeInput(fs, run.input());
+  @Override
+  protected FileSystem fileSystem() throws Exception {
+    return FileSystem.getLocal(new Configuration());
+  }
 
-    DifferentialResult result = run.run();
+  @Override
+  protected Path dir() {
+    return new Path(temp.getRoot().toURI());
+  }
 
-    assertTrue(benchmark + " wrote no output", result.output().bytes().length > 0);
-    assertTrue(benchmark + ": MaRCO ran no partial invocation",
-        result.marco(DifferentialRun.MARCO, MarcoCounter.INVOCATIONS) > 0);
+  /** Enough map outputs per reduce for several partial invocations at threshold 2. */
+  @Override
+  protected int maps() {
+    return 8;
   }
 }

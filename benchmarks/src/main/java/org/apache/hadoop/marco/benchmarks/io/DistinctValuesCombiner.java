@@ -1,6 +1,7 @@
 package org.apache.hadoop.marco.benchmarks.io;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.TreeSet;
 
 import org.apache.hadoop.io.BytesWritable;
@@ -32,8 +33,7 @@ public class DistinctValuesCombiner<K, V extends Writable> extends Reducer<K, V,
       }
       buffer.reset();
       v.write(buffer);
-      distinct.add(new BytesWritable(java.util.Arrays.copyOf(buffer.getData(),
-          buffer.getLength())));
+      distinct.add(new BytesWritable(Arrays.copyOf(buffer.getData(), buffer.getLength())));
     }
     for (BytesWritable bytes : distinct) {
       input.reset(bytes.getBytes(), bytes.getLength());

@@ -28,6 +28,15 @@ public class TermCountsWritable implements Writable {
     }
   }
 
+  /** A new term vector holding the sums of all {@code vectors}. */
+  public static TermCountsWritable sum(Iterable<TermCountsWritable> vectors) {
+    TermCountsWritable sums = new TermCountsWritable();
+    for (TermCountsWritable v : vectors) {
+      sums.addAll(v);
+    }
+    return sums;
+  }
+
   /** Words in alphabetical order with their counts (a live view). */
   public Map<String, Long> counts() {
     return counts;

@@ -1,0 +1,59 @@
+package org.apache.hadoop.marco.benchmarks;
+
+import static org.junit.Assert.assertTrue;
+
+import java.util.Collection;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameter;
+import org.junit.runners.Parameterized.Parameters;
+
+/**
+ * Every benchmark of {@link BenchmarkCase#all()} once with the stock shuffle and once with MaRCO
+ * on the runner a subclass provides: the outputs must be byte-identical and MaRCO must really
+ * have run partial invocations.
+ */
+@RunWith(Parameterized.class)
+public abstract class AbstractDifferentialTest {
+  @Parameter
+  public BenchmarkCase benchmark;
+
+  @Parameters(name = "{0}")
+  public static Collection<Object[]> cases() {
+    return BenchmarkCase.all().stream().map(c -> new Object[] {c}).collect(Collectors.toList());
+  }
+
+  /** A fresh job configuration for the runner (local or cluster) per run. */
+  protected abstract Supplier<? extends Configuration> jobConf();
+
+  protected abstract FileSystem fileSystem() throws Exception;
+
+  /** Where this benchmark's input and outputs go. */
+  protected abstract Path dir() throws Exception;
+
+  /** Map tasks per job. */
+  protected abstract int maps();
+
+  @Test
+  public void marcoOutputEqualsStockOutput() throws Exception {
+    DifferentialRun run = new DifferentialRun(jobConf(), fileSystem(), dir(),
+        benchmark.factory(maps()));
+    benchmark.writeInput(fileSystem(), run.input());
+
+    DifferentialResult result = run.run();
+
+    assertTrue(benchmark + " wrote no output", result.output().bytes().length > 0);
+    assertTrue(benchmark + ": MaRCO ran no partial invocation",
+        result.marco(DifferentialRun.MARCO, MarcoCounter.INVOCATIONS) > 0);
+  }
+}

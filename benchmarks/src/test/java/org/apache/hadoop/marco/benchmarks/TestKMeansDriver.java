@@ -1,0 +1,105 @@
+package org.apache.hadoop.marco.benchmarks;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.InputStream;
+import java.util.Arrays;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The k-means driver: rounds, convergence, and every round's files equal under MaRCO. */
+public class TestKMeansDriver {
+  @Rule
+  public final TemporaryFolder temp = new TemporaryFolder();
+
+  private static final BenchmarkCase KMEANS = BenchmarkCase.all().stream()
+      .filter(c -> c.name().equals("k-means")).findFirst().get();
+
+  private Configuration conf(boolean marco, int maxIterations, double threshold) {
+    Configuration conf = LocalModeConf.newConf(temp.getRoot());
+    if (marco) {
+      MarcoJob.useMarcoShuffle(conf);
+    } else {
+      MarcoJob.useStockShuffle(conf);
+    }
+    conf.setInt(KMeans.MAX_ITERATIONS, maxIterations);
+    conf.setDouble(KMeans.THRESHOLD, threshold);
+    return conf;
+  }
+
+  /** All files of all rounds (parts and centroids), concatenated in path order. */
+  private static byte[] roundFiles(FileSystem fs, Path output) throws Exception {
+    ByteArrayOutputStream all = new ByteArrayOutputStream();
+    FileStatus[] rounds = fs.listStatus(output);
+    Arrays.sort(rounds);
+    for (FileStatus round : rounds) {
+      FileStatus[] files = fs.listStatus(round.getPath(),
+          p -> p.getName().startsWith("part-") || p.getName().startsWith("centroids-"));
+      Arrays.sort(files);
+      for (FileStatus file : files) {
+        all.write(file.getPath().getName().getBytes());
+        try (InputStream in = fs.open(file.getPath())) {
+          IOUtils.copyBytes(in, all, 4096, false);
+        }
+      }
+    }
+    return all.toByteArray();
+  }
+
+  @Test
+  public void everyRoundIsByteIdenticalUnderMarcoAndStock() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    Path input = new Path(new File(temp.getRoot(), "input").toURI());
+    KMEANS.writeInput(fs, input);
+    Path stockOut = new Path(new File(temp.getRoot(), "stock").toURI());
+    Path marcoOut = new Path(new File(temp.getRoot(), "marco").toURI());
+    String[] stockArgs = {input.toString(), stockOut.toString()};
+    String[] marcoArgs = {input.toString(), marcoOut.toString()};
+
+    Configuration stock = conf(false, 3, 0);
+    Configuration marco = conf(true, 3, 0);
+    for (Configuration c : new Configuration[] {stock, marco}) {
+      c.setInt("mapreduce.job.reduces", 2);
+      c.setLong("mapreduce.input.fileinputformat.split.maxsize", 20_000);
+    }
+    assertEquals(0, ToolRunner.run(stock, new KMeans(), stockArgs));
+    assertEquals(0, ToolRunner.run(marco, new KMeans(), marcoArgs));
+
+    assertTrue("at least one round", fs.exists(new Path(stockOut, "iteration-1")));
+    byte[] stockFiles = roundFiles(fs, stockOut);
+    assertTrue(new String(stockFiles).contains("centroids-r-"));
+    assertArrayEquals(stockFiles, roundFiles(fs, marcoOut));
+  }
+
+  @Test
+  public void stopsAfterOneRoundWhenEveryMovementIsBelowTheThreshold() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    Path input = new Path(new File(temp.getRoot(), "input").toURI());
+    KMEANS.writeInput(fs, input);
+    Path out = new Path(new File(temp.getRoot(), "out").toURI());
+    assertEquals(0, ToolRunner.run(conf(false, 5, 1.5), new KMeans(),
+        new String[] {input.toString(), out.toString()}));
+    assertTrue(fs.exists(new Path(out, "iteration-1")));
+    assertFalse(fs.exists(new Path(out, "iteration-2")));
+  }
+
+  @Test
+  public void badArgumentsGiveUsageAndExitCodeTwo() throws Exception {
+    assertEquals(2, ToolRunner.run(new Configuration(), new KMeans(), new String[] {"only"}));
+  }
+}
