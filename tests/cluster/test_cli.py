@@ -174,3 +174,19 @@ def test_docker_compose_file_is_valid():
         assert f"  {service}" in config
     assert config.count("NET_ADMIN") == 5
     assert "ipv4_address: 10.213.78.14" in config
+
+
+def test_stop_cleans_up_after_a_start_that_lost_its_state(tmp_path):
+    """As after a crash half-way through start: the record of what was made is gone, yet stop
+    removes every namespace, veth, bridge, hosts file and cgroup by its deterministic name."""
+    state = tmp_path / "state"
+    run([MARCO_CLUSTER, "start", "--network-only", "--workers", "3", "--cpu-per-worker", "0.5",
+         "--state-dir", state])
+    shutil.rmtree(state)
+    try:
+        result = run([MARCO_CLUSTER, "start", "--network-only", "--state-dir", state], check=False)
+        assert result.returncode == 2, result
+        assert "of an earlier cluster are still there" in result.stderr, result.stderr
+    finally:
+        run([MARCO_CLUSTER, "stop", "--state-dir", state])
+    assert_nothing_left(state)
