@@ -66,13 +66,13 @@ mapred-site.xml mapreduce.jobhistory.webapp.address=0.0.0.0:$JHS_HTTP_PORT
 mapred-site.xml mapreduce.jobhistory.intermediate-done-dir=/mr-history/tmp
 mapred-site.xml mapreduce.jobhistory.done-dir=/mr-history/done
 EOF
-  # Containers smaller than the distribution's single-node defaults, so that each worker runs
-  # several at once (the heap follows from memory.mb via mapreduce.job.heap.memory-mb.ratio).
+  # Task containers smaller than the distribution's single-node defaults, so that each worker
+  # runs several at once (the heap follows from memory.mb via mapreduce.job.heap.memory-mb.ratio).
+  # The ApplicationMaster keeps the distribution's settings: its command-opts may carry MaRCO's
+  # AM hook.
   cat <<EOF
 mapred-site.xml mapreduce.map.memory.mb=512
 mapred-site.xml mapreduce.reduce.memory.mb=768
-mapred-site.xml yarn.app.mapreduce.am.resource.mb=768
-mapred-site.xml yarn.app.mapreduce.am.command-opts=-Xmx576m
 EOF
 }
 
