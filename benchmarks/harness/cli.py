@@ -197,11 +197,13 @@ def prepare(args, prof, session, generate):
     nodes = client.check_up()
     log(f"cluster: {client.describe()}, {nodes} NodeManagers running")
     runner = make_runner(args, prof, client)
+    session.phase("cluster checks", time.monotonic() - t)
+    t = time.monotonic()
     if generate:
-        session.phase("data generation", runner.generate(prof["jobs"]))
+        runner.generate(prof["jobs"])
     else:
         runner.require_data(prof["jobs"])
-    session.phase("checks", time.monotonic() - t)
+    session.phase("data generation" if generate else "data check", time.monotonic() - t)
     return runner
 
 

@@ -137,16 +137,16 @@ def environment_section(sessions):
               f"- cluster: {env.get('cluster')}",
               f"- profile: `{env.get('profile')}`; git commit {env.get('git_commit')}", ""]
     lines += ["Commands (in order, with their wall time):", "", "```"]
-    for s in sessions:
+    for i, s in enumerate(sessions, 1):
         took = f"   # {s['seconds']:.0f} s" if s.get("seconds") is not None else "   # interrupted"
-        lines.append(f"{s['command']}{took}  ({s['started']})")
+        lines.append(f"[{i}] {s['command']}{took}  ({s['started']})")
     lines += ["```", ""]
-    timed = [s for s in sessions if s.get("phases")]
+    timed = [(i, s) for i, s in enumerate(sessions, 1) if s.get("phases")]
     if timed:
-        lines += ["Where the time went (seconds):", "", "| command | step | seconds |", "|---|---|---|"]
-        for s in timed:
+        lines += ["Where the time went:", "", "| command | step | seconds |", "|---|---|---|"]
+        for i, s in timed:
             for step, secs in s["phases"].items():
-                lines.append(f"| `{s['command']}` | {step} | {secs:.0f} |")
+                lines.append(f"| [{i}] | {step} | {secs:.0f} |")
         lines.append("")
     return lines
 
