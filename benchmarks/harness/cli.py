@@ -191,7 +191,9 @@ def make_runner(args, prof, client):
     return Runner(client, prof, out_dir(args, prof), args.hdfs_root, shaper=shaper, log=log)
 
 
-def prepare(args, prof, session, generate):
+def prepare(args, prof, session, generate, jobs):
+    """Checks the cluster, then generates or checks the data of `jobs`; returns the Runner."""
+    profiles.check_data(prof, jobs)
     client = session.client
     t = time.monotonic()
     nodes = client.check_up()
@@ -200,9 +202,9 @@ def prepare(args, prof, session, generate):
     session.phase("cluster checks", time.monotonic() - t)
     t = time.monotonic()
     if generate:
-        runner.generate(prof["jobs"])
+        runner.generate(jobs)
     else:
-        runner.require_data(prof["jobs"])
+        runner.require_data(jobs)
     session.phase("data generation" if generate else "data check", time.monotonic() - t)
     return runner
 
@@ -212,7 +214,7 @@ def base_configs(prof, extra_conf=None):
 
 
 def cmd_run(args, prof, session):
-    runner = prepare(args, prof, session, args.generate)
+    runner = prepare(args, prof, session, args.generate, prof["jobs"])
     extra = dict(kv.split("=", 1) for kv in args.conf)
     runs = plan(args.set, prof["jobs"], base_configs(prof, extra), prof["repetitions"])
     t = time.monotonic()
@@ -253,7 +255,7 @@ def cmd_sweep(args, prof, session):
     if any(r.config.rate is not None for r in runs) and not session.client.netns:
         raise ClusterError("the bandwidth sweep re-shapes the netns cluster; with --conf-dir "
                            "shape your cluster yourself and use `run --set bw-<rate>` instead")
-    runner = prepare(args, prof, session, args.generate)
+    runner = prepare(args, prof, session, args.generate, sorted({r.job for r in runs}))
     t = time.monotonic()
     try:
         runner.execute(runs, "sweep")
@@ -277,14 +279,14 @@ def cmd_faults(args, prof, session):
     f = prof.get("faults", {})
     jobs = catalog.check_jobs(f.get("jobs", ["inverted-index", "self-join"]))
     runs = plan("faults", jobs, fault_configs(prof), f.get("repetitions", 1))
-    runner = prepare(args, prof, session, args.generate)
+    runner = prepare(args, prof, session, args.generate, jobs)
     t = time.monotonic()
     runner.execute(runs, "faults")
     session.phase(f"fault runs ({len(runs)})", time.monotonic() - t)
 
 
 def cmd_generate(args, prof, session):
-    prepare(args, prof, session, generate=True)
+    prepare(args, prof, session, True, prof["jobs"])
 
 
 def cmd_report(args):
@@ -329,7 +331,7 @@ def cmd_main(args, prof, session):
         if r.returncode != 0:
             raise ClusterError(f"cluster start failed (exit {r.returncode}); see its output above")
         session.phase("cluster start + shaping", time.monotonic() - t)
-        runner = prepare(args, prof, session, generate=True)
+        runner = prepare(args, prof, session, True, prof["jobs"])
         runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
         t = time.monotonic()
         runner.execute(runs, "main")

@@ -30,6 +30,9 @@ class Client:
         self.dist = Path(dist or DEFAULT_DIST)
         self.conf_dir = conf_dir
         self.state_dir = state_dir
+        if conf_dir is not None and not Path(conf_dir).is_dir():
+            raise ClusterError(f"--conf-dir {conf_dir} is not a directory; give the cluster's "
+                               f"HADOOP_CONF_DIR (the directory holding core-site.xml)")
         if not (self.dist / "bin" / "hadoop").exists():
             raise ClusterError(f"no distribution at {self.dist} (bin/hadoop missing): build it with "
                                f"./build.sh, or pass --dist DIR")

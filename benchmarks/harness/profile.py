@@ -72,13 +72,7 @@ def validate(p, where="profile"):
         raise ProfileError(f"{where}: 'data' must map each data set "
                            f"({', '.join(catalog.GENERATORS)}) to {{\"bytes\": \"64m\"}} or "
                            f"{{\"records\": N}}")
-    for job in p["jobs"]:
-        dataset = catalog.JOB_DATA[job]
-        spec = data.get(dataset)
-        if not isinstance(spec, dict) or not ({"bytes", "records"} & set(spec)):
-            raise ProfileError(f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
-                               f"is missing or has neither 'bytes' nor 'records'")
-        _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
+    check_data(p, p["jobs"], where)
     if "sweep" in p:
         _unknown(p["sweep"], SWEEP_KEYS, f"{where}: sweep")
     if "faults" in p:
@@ -86,10 +80,15 @@ def validate(p, where="profile"):
     return p
 
 
-def datasets_of(profile, jobs):
-    """The data sets the given jobs read, in generator order."""
-    needed = {catalog.JOB_DATA[j] for j in jobs}
-    return [d for d in catalog.GENERATORS if d in needed]
+def check_data(p, jobs, where="profile"):
+    """Every job's data set must have a size in the profile's 'data' section."""
+    for job in jobs:
+        dataset = catalog.JOB_DATA[job]
+        spec = p["data"].get(dataset)
+        if not isinstance(spec, dict) or not ({"bytes", "records"} & set(spec)):
+            raise ProfileError(f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
+                               f"is missing or has neither 'bytes' nor 'records'")
+        _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
 
 
 def dataset_dir(profile, hdfs_root, dataset):
