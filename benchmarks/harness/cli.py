@@ -372,9 +372,7 @@ def main(argv=None):
         client = make_client(args)
         session = Session(out_dir(args, prof), prof, client, args)
         session.client = client
-        log(f"{args.command}: profile {prof['name']}, {len(prof['jobs'])} jobs x "
-            f"{len(prof['variants'])} variants x {prof['repetitions']} repetitions; results in "
-            f"{out_dir(args, prof)}")
+        log(f"{args.command}: profile {prof['name']}; results in {out_dir(args, prof)}")
         COMMANDS[args.command](args, prof, session)
         if session.entry["seconds"] is None:
             session.finish()

@@ -47,14 +47,14 @@ class Run:
 
 
 def plan(set_name, jobs, configs, repetitions):
-    """Interleaved order: every repetition runs every job under every config, and the configs'
-    order rotates from one repetition to the next, so no variant always runs first."""
+    """Interleaved order: job by job, each repetition runs every config once, and the configs'
+    order rotates from one repetition to the next, so no variant always runs first. Job by job
+    means a session cut short still has every repetition of the jobs it finished."""
     runs = []
-    for rep in range(1, repetitions + 1):
-        shift = (rep - 1) % len(configs)
-        order = configs[shift:] + configs[:shift]
-        for job in jobs:
-            runs += [Run(set_name, job, c, rep) for c in order]
+    for job in jobs:
+        for rep in range(1, repetitions + 1):
+            shift = (rep - 1) % len(configs)
+            runs += [Run(set_name, job, c, rep) for c in configs[shift:] + configs[:shift]]
     return runs
 
 
@@ -169,6 +169,10 @@ class Runner:
         self.out.mkdir(parents=True, exist_ok=True)
         done = {r["key"] for r in load_results(self.results_path) if r["status"] == "ok"}
         todo = [r for r in runs if r.key not in done]
+        jobs = len({r.job for r in runs})
+        configs = len({r.config.name for r in runs})
+        self.log(f"{label}: {len(runs)} runs planned ({jobs} jobs x {configs} variants x "
+                 f"{max(r.rep for r in runs)} repetitions)")
         if len(todo) < len(runs):
             self.log(f"{label}: {len(runs) - len(todo)} of {len(runs)} runs already in "
                      f"{self.results_path}; resuming with {len(todo)}")

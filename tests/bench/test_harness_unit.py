@@ -56,9 +56,9 @@ def test_plan_interleaves_and_rotates_the_variants():
     configs = [runner.Config(v, v) for v in ("stock", "marco")]
     runs = runner.plan("main", ["grep", "word-count"], configs, 2)
     assert [(r.job, r.config.name, r.rep) for r in runs] == [
-        ("grep", "stock", 1), ("grep", "marco", 1), ("word-count", "stock", 1),
-        ("word-count", "marco", 1), ("grep", "marco", 2), ("grep", "stock", 2),
-        ("word-count", "marco", 2), ("word-count", "stock", 2)]
+        ("grep", "stock", 1), ("grep", "marco", 1), ("grep", "marco", 2), ("grep", "stock", 2),
+        ("word-count", "stock", 1), ("word-count", "marco", 1), ("word-count", "marco", 2),
+        ("word-count", "stock", 2)]
     assert len({r.key for r in runs}) == len(runs)
 
 
