@@ -86,14 +86,15 @@ class PseudoCluster:
             "yarn.resourcemanager.webapp.address": f"localhost:{port['rm_web']}",
             "yarn.nodemanager.localizer.address": f"localhost:{port['nm_localizer']}",
             "yarn.nodemanager.webapp.address": f"localhost:{port['nm_web']}",
-            # The NodeManager's ShuffleHandler reads its port from the NodeManager's configuration.
-            "mapreduce.shuffle.port": port["shuffle"],
             "yarn.log.server.url": f"http://{self.jhs_web}/jobhistory/logs",
         })
         set_properties(self.conf_dir / "mapred-site.xml", {
             "mapreduce.jobhistory.address": f"localhost:{port['jhs']}",
             "mapreduce.jobhistory.webapp.address": self.jhs_web,
             "mapreduce.jobhistory.admin.address": f"localhost:{port['jhs_admin']}",
+            # Here, not in yarn-site.xml: the NodeManager's ShuffleHandler creates a JobConf, which
+            # loads mapred-default.xml after yarn-site.xml, so only mapred-site.xml overrides 13562.
+            "mapreduce.shuffle.port": port["shuffle"],
         })
 
     def run(self, launcher, *args, check=True, timeout=600):
