@@ -31,8 +31,7 @@ _taken_ports = set()
 
 def free_port():
     """A port that is free now and below the kernel's ephemeral range: daemons can take minutes
-    to bind on a loaded machine, and an ephemeral port may meanwhile serve some outgoing
-    connection (which made a NodeManager's shuffle port collide)."""
+    to bind on a loaded machine, and an ephemeral port may meanwhile serve an outgoing connection."""
     high = _ephemeral_range_start() - 1
     rng = random.Random()
     for _ in range(1000):
