@@ -42,7 +42,14 @@ stop_daemons() {
 }
 trap stop_daemons TERM INT
 
+all_running() {
+  local daemon
+  for daemon in $DAEMONS; do dm_launcher "$NODE" "$daemon" status >/dev/null || return 1; done
+}
+
 # Stay up while every daemon runs; a daemon that dies ends the container (its log says why).
-while for daemon in $DAEMONS; do dm_launcher "$NODE" "$daemon" status >/dev/null || exit 1; done; do
+while all_running; do
   sleep 10 & wait $!
 done
+echo "a daemon of $NODE stopped; see $(dm_node_dir "$NODE")/logs" >&2
+exit 1
