@@ -67,6 +67,15 @@ def test_start_twice_says_running(cluster):
     assert "already running" in out
 
 
+def test_logs_lists_and_prints_daemon_logs(cluster):
+    listing = run([MARCO_CLUSTER, "logs", "--state-dir", cluster]).stdout
+    assert "hadoop-root-namenode-master.log" in listing and "hadoop-root-datanode-w4.log" in listing
+    log = run([MARCO_CLUSTER, "logs", "--state-dir", cluster, "w1", "datanode"]).stdout
+    assert "STARTUP_MSG: Starting DataNode" in log
+    bad = run([MARCO_CLUSTER, "logs", "--state-dir", cluster, "w9"], check=False)
+    assert bad.returncode == 2 and "no node 'w9'" in bad.stderr
+
+
 def test_client_reaches_hdfs_and_yarn(cluster):
     nodes = client(cluster, "yarn", "node", "-list").stdout
     assert f"Total Nodes:{WORKERS}" in nodes
