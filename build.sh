@@ -142,7 +142,9 @@ check_no_daemons_running_from() {
   for pid_file in "$dist_home"/pids/*.pid; do
     [[ -f $pid_file ]] || continue
     pid=$(<"$pid_file")
-    if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+    # Only a live process started by the launchers (-Dproc_NAME) counts; pids are reused.
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    if [[ $(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") == *" -Dproc_"* ]]; then
       die "process $pid ($pid_file) still runs from $dist_home; stop it first: $dist_home/sbin/stop-all.sh"
     fi
   done

@@ -114,16 +114,24 @@ hm_pid_file() {
   printf '%s\n' "$HADOOP_PID_DIR/hadoop-$HADOOP_IDENT_STRING-$1.pid"
 }
 
-# Prints the pid of daemon NAME if its pid file names a live JVM started as that daemon; a stale pid
-# file (dead process, or a pid the kernel reused for something else) counts as not running.
+# True while PID is a live (not zombie) process started as daemon NAME (its command line carries
+# -Dproc_NAME). Pids are reused quickly (pid_max may be 32768), so a bare kill -0 is not enough.
+hm_pid_is_daemon() {
+  local pid=$1 name=$2 cmdline state
+  state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$pid/status" 2>/dev/null) || return 1
+  [[ -n $state && $state != Z ]] || return 1
+  cmdline=$(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline") || return 1
+  [[ $'\n'$cmdline$'\n' == *$'\n'-Dproc_$name$'\n'* ]]
+}
+
+# Prints the pid of daemon NAME if its pid file names a live process started as that daemon; a
+# stale pid file (dead process, or a pid the kernel reused for something else) counts as not running.
 hm_running_pid() {
-  local pid_file pid cmdline
+  local pid_file pid
   pid_file=$(hm_pid_file "$1")
   [[ -f $pid_file ]] || return 1
   pid=$(<"$pid_file")
-  [[ $pid =~ ^[0-9]+$ ]] || return 1
-  cmdline=$(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline") || return 1
-  [[ $'\n'$cmdline$'\n' == *$'\n'-Dproc_$1$'\n'* ]] || return 1
+  [[ $pid =~ ^[0-9]+$ ]] && hm_pid_is_daemon "$pid" "$1" || return 1
   printf '%s\n' "$pid"
 }
 
@@ -170,7 +178,7 @@ hm_daemon_start() {
   echo "$pid" >"$pid_file"
   # A daemon with a bad configuration usually dies within a second; report that here, not later.
   sleep 1
-  if ! kill -0 "$pid" 2>/dev/null; then
+  if ! hm_pid_is_daemon "$pid" "$name"; then
     rm -f "$pid_file"
     echo "ERROR: $name exited right after starting; last lines of $out_file:" >&2
     tail -n 20 "$out_file" >&2
@@ -190,14 +198,14 @@ hm_daemon_stop() {
   fi
   echo "stopping $name (process $pid)"
   kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null && ((waited < HADOOP_STOP_TIMEOUT * 10)); do
+  while hm_pid_is_daemon "$pid" "$name" && ((waited < HADOOP_STOP_TIMEOUT * 10)); do
     sleep 0.1
     waited=$((waited + 1))
   done
-  if kill -0 "$pid" 2>/dev/null; then
+  if hm_pid_is_daemon "$pid" "$name"; then
     echo "$name did not stop within ${HADOOP_STOP_TIMEOUT}s; sending SIGKILL to process $pid"
     kill -KILL "$pid" 2>/dev/null || true
-    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+    while hm_pid_is_daemon "$pid" "$name"; do sleep 0.1; done
   fi
   rm -f "$pid_file"
 }

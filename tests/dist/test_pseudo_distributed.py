@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pseudo_cluster import DAEMONS, PseudoCluster, is_alive
+from pseudo_cluster import DAEMONS, PseudoCluster, daemon_alive
 from word_input import counter_group, parse_word_counts, write_word_files
 
 INPUT_FILES = 4
@@ -18,14 +18,14 @@ LINES_PER_FILE = 2000
 def cluster(dist_home, tmp_path_factory):
     cluster = PseudoCluster(dist_home, tmp_path_factory.mktemp("pseudo-cluster"))
     cluster.format()
-    started = set()
+    started = {}
     try:
         cluster.run_script("start-all.sh")
-        started.update(cluster.started_pids().values())
+        started.update(cluster.started_pids())
         cluster.wait_until_ready()
         yield cluster
     finally:
-        started.update(cluster.started_pids().values())
+        started.update(cluster.started_pids())
         cluster.run_script("stop-all.sh", check=False)
         cluster.kill_leftovers(started)
 
@@ -82,7 +82,7 @@ def test_stop_all_leaves_no_process_and_is_idempotent(cluster):
     pids = cluster.started_pids()
     assert len(pids) == len(DAEMONS)
     cluster.run_script("stop-all.sh")
-    left = {daemon: pid for daemon, pid in pids.items() if is_alive(pid)}
+    left = {daemon: pid for daemon, pid in pids.items() if daemon_alive(pid, daemon)}
     assert not left, f"still running after stop-all.sh: {left}"
     assert cluster.started_pids() == {}, "stop-all.sh must remove the pid files"
     again = cluster.run_script("stop-all.sh")

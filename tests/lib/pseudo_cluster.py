@@ -145,26 +145,27 @@ class PseudoCluster:
     def _fail_if_a_daemon_died(self):
         for _, daemon in DAEMONS:
             pid = self.pid_of(daemon)
-            if pid is None or not is_alive(pid):
+            if pid is None or not daemon_alive(pid, daemon):
                 logs = sorted(self.log_dir.glob(f"hadoop-*-{daemon}-*.log"))
                 tail = logs[0].read_text().splitlines()[-30:] if logs else ["(no log file)"]
                 raise AssertionError(f"{daemon} is not running; last lines of its log:\n"
                                      + "\n".join(tail))
 
     def kill_leftovers(self, pids):
-        """Last resort for a failed test: SIGKILL exactly PIDS that are still alive."""
-        for pid in pids:
-            try:
+        """Last resort for a failed test: SIGKILL each daemon of PIDS ({daemon: pid}) that still
+        runs as that daemon (never a process that merely got the pid number again)."""
+        for daemon, pid in pids.items():
+            if daemon_alive(pid, daemon):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
 
-def is_alive(pid):
+def daemon_alive(pid, daemon):
+    """True while PID is a live, non-zombie process started as DAEMON (-Dproc_DAEMON); the kernel
+    reuses pids quickly, so the number alone proves nothing."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        status = pathlib.Path(f"/proc/{pid}/status").read_text()
+        cmdline = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (FileNotFoundError, ProcessLookupError):
         return False
-    # A zombie has exited; only its parent has not reaped it yet.
-    stat = pathlib.Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")
+    state = re.search(r"^State:\s*(\S)", status, re.MULTILINE)
+    return bool(state) and state.group(1) != "Z" and f"-Dproc_{daemon}".encode() in cmdline
