@@ -67,8 +67,9 @@ def run_metrics(histories):
         "peak_reduce_memory_bytes": peak,
         "maps": sum(len(h.map_finishes) for h in histories),
         "reduces": sum(len(h.reduces) for h in histories),
-        "failed_attempts": sum(h.failed_attempts for h in histories),
-        "killed_attempts": sum(h.killed_attempts for h in histories),
+        "failed_attempts": sum(len(h.failed_attempts) for h in histories),
+        "killed_attempts": sum(len(h.killed_attempts) for h in histories),
+        "killed_attempt_ids": [a for h in histories for a in h.killed_attempts],
         "marco": marco,
     }
 

@@ -30,8 +30,8 @@ class JobHistory:
     map_starts: list = field(default_factory=list)
     map_finishes: list = field(default_factory=list)
     reduces: list = field(default_factory=list)   # successful ReduceAttempts
-    failed_attempts: int = 0
-    killed_attempts: int = 0
+    failed_attempts: list = field(default_factory=list)  # attempt ids
+    killed_attempts: list = field(default_factory=list)
     counters: dict = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
 
     def counter(self, group_suffix, name, default=0):
@@ -90,9 +90,9 @@ def parse(text):
                 shuffle_end=ev["shuffleFinishTime"], sort_end=ev["sortFinishTime"],
                 finish=ev["finishTime"], counters=flatten_counters(ev.get("counters"))))
         elif kind in ("MAP_ATTEMPT_FAILED", "REDUCE_ATTEMPT_FAILED"):
-            history.failed_attempts += 1
+            history.failed_attempts.append(ev["attemptId"])
         elif kind in ("MAP_ATTEMPT_KILLED", "REDUCE_ATTEMPT_KILLED"):
-            history.killed_attempts += 1
+            history.killed_attempts.append(ev["attemptId"])
         elif kind in ("JOB_FINISHED", "JOB_FAILED", "JOB_KILLED"):
             history.finish = ev["finishTime"]
             history.status = {"JOB_FINISHED": "SUCCEEDED"}.get(kind, ev.get("jobStatus", kind))

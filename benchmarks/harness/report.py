@@ -106,6 +106,7 @@ def markdown(records, summaries, sessions, figures, out):
     sets = list(dict.fromkeys(s["set"] for s in summaries))
     for set_name in sets:
         lines += set_section(set_name, summaries, figures)
+    lines += fault_section(records, summaries)
     if "sensitivity" in figures:
         lines += ["## Sensitivity", "", f"![sensitivity]({rel(figures['sensitivity'], out)})", ""]
     if "timeline" in figures:
@@ -149,6 +150,30 @@ def environment_section(sessions):
                 lines.append(f"| [{i}] | {step} | {secs:.0f} |")
         lines.append("")
     return lines
+
+
+def fault_section(records, summaries):
+    """What each fault run injected, whether it hit a running attempt, and its output check."""
+    runs = [r for r in records if r.get("fault") and r["status"] == "ok"]
+    if not runs:
+        return []
+    identical = {(s["set"], s["rate_mbit"], s["job"], s["config"]): s.get("identical_to_stock")
+                 for s in summaries}
+    lines = ["## Fault runs", "", "| run | wall s | injected | took effect | output = stock |",
+             "|---|---|---|---|---|"]
+    for r in runs:
+        if r["fault"] == "kill-reduce":
+            f = r.get("fault_injected") or {}
+            what = f"killed {f['killed']} at {f['at_s']} s" if f.get("killed") else \
+                f"nothing ({f.get('why', 'no attempt found')})"
+            effect = "yes" if f.get("took_effect") else "no (the attempt had ended)"
+        else:
+            what = f"partial invocation failures: {r['marco']['failed_invocations']}"
+            effect = "yes" if r["marco"]["failed_invocations"] > 0 else "no"
+        same = identical.get((r["set"], r["rate_mbit"], r["job"], r["config"]))
+        lines.append(f"| `{r['key']}` | {r['wall_s']:.1f} | {what} | {effect} | "
+                     f"{'yes' if same else '**NO**'} |")
+    return lines + [""]
 
 
 def example_commands(records):

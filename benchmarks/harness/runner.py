@@ -248,6 +248,10 @@ class Runner:
             shutil.rmtree(run_dir / "output")
             record["timelines"] = sorted(str(p.relative_to(self.out))
                                          for p in (run_dir / "timelines").rglob("*.jsonl"))
+            if record.get("fault_injected", {}).get("killed"):
+                # A kill that came after the attempt ended does not count as a fault.
+                record["fault_injected"]["took_effect"] = \
+                    record["fault_injected"]["killed"] in record["killed_attempt_ids"]
             record["status"] = "ok"
         except (ClusterError, history.HistoryError, OSError) as e:
             record["error"] = str(e)
