@@ -105,10 +105,12 @@ class Runner:
         procs = {}
         logs = self.out / "logs"
         logs.mkdir(parents=True, exist_ok=True)
+        # Half-written sets (no _SUCCESS) go first, in one client call.
+        self.client.run("hdfs", "dfs", "-rm", "-r", "-f", "-skipTrash",
+                        *(dataset_dir(self.profile, self.hdfs_root, d) for d in missing))
         for d in missing:
             spec = self.profile["data"][d]
             target = dataset_dir(self.profile, self.hdfs_root, d)
-            self.client.run("hdfs", "dfs", "-rm", "-r", "-f", "-skipTrash", target)
             args = [catalog.GENERATORS[d]]
             for k, v in {**self.profile.get("job_conf", {}), **spec.get("conf", {})}.items():
                 args += ["-D", f"{k}={v}"]
