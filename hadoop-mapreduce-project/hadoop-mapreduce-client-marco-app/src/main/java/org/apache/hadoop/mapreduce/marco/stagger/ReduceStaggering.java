@@ -1,8 +1,8 @@
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 
 /**
@@ -28,13 +28,13 @@ public final class ReduceStaggering {
   }
 
   /**
-   * Reads the job's configuration. MaRCO keys are validated only for MaRCO jobs, so a stock job
-   * never fails on a key it does not use.
-   *
-   * @throws IllegalArgumentException for a MaRCO job with a bad {@code mapreduce.marco.*} value
+   * Reads the job's configuration. Only MaRCO jobs with valid settings are staggered: a MaRCO
+   * job with a bad {@code mapreduce.marco.*} value has already been created FAILED by
+   * {@code MarcoMRAppMaster} (and a stock job never fails on a key it does not use), so the
+   * allocator must not fail the AppMaster over it.
    */
   public static ReduceStaggering forJob(Configuration conf) {
-    if (!MarcoConfig.SHUFFLE_PLUGIN_CLASS.equals(conf.getTrimmed(MRConfig.SHUFFLE_CONSUMER_PLUGIN))) {
+    if (!MarcoJobCheck.usesMarcoShuffle(conf) || MarcoJobCheck.problem(conf) != null) {
       return OFF;
     }
     MarcoSettings settings = MarcoSettings.from(conf);

@@ -7,6 +7,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.ipc.CallerContext;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
+import org.apache.hadoop.mapreduce.v2.app.job.Job;
+import org.apache.hadoop.mapreduce.v2.app.job.JobStateInternal;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.rm.ContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
@@ -65,6 +68,20 @@ public class MarcoMRAppMaster extends MRAppMaster {
     if (!opts.endsWith(MarcoMRAppMaster.class.getName())) {
       conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, opts + " " + MarcoMRAppMaster.class.getName());
     }
+  }
+
+  /**
+   * A MaRCO job whose {@code mapreduce.marco.*} settings or partial reducer are wrong is created
+   * FAILED with the reason as its diagnostic: no task starts, and the client sees the message.
+   */
+  @Override
+  protected Job createJob(Configuration conf, JobStateInternal forcedState, String diagnostic) {
+    String problem = forcedState == null ? MarcoJobCheck.problem(conf) : null;
+    if (problem != null) {
+      LOG.error(problem);
+      return super.createJob(conf, JobStateInternal.FAILED, problem);
+    }
+    return super.createJob(conf, forcedState, diagnostic);
   }
 
   @Override

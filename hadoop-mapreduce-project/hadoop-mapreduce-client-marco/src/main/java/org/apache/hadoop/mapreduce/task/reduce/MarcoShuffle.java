@@ -1,13 +1,12 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
-import java.io.IOException;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
 import org.slf4j.Logger;
@@ -33,8 +32,10 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
       settings = MarcoSettings.from(conf);
       partialReducer = settings.isEnabled() ? PartialReducerSpec.resolve(conf, settings) : null;
     } catch (IllegalArgumentException e) {
-      failJobAtOnce(context, e);
-      throw e;
+      // The distribution's AppMaster (MarcoMRAppMaster) rejects such a job before any task runs;
+      // under Hadoop's own AppMaster each reduce attempt fails with this message.
+      LOG.error(MarcoJobCheck.ERROR_PREFIX + e.getMessage());
+      throw new IllegalArgumentException(MarcoJobCheck.ERROR_PREFIX + e.getMessage(), e);
     }
     if (!settings.isEnabled()) {
       LOG.info("MaRCO disabled for " + reduceId + " (mapreduce.marco.enabled=false): Hadoop's "
@@ -49,20 +50,5 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
         context.getReporter(), this, settings, partialReducer, context.getCombinerClass(),
         context.getSpilledRecordsCounter(), context.getMergedMapOutputsCounter(),
         context.getMergePhase());
-  }
-
-  /**
-   * A configuration error is the same on every attempt: tell the AM to fail the task without
-   * retries, so the job fails at once with the message.
-   */
-  private static void failJobAtOnce(ShuffleConsumerPlugin.Context context, Exception e) {
-    String message = "MaRCO configuration error: " + e.getMessage();
-    LOG.error(message);
-    try {
-      context.getUmbilical().fatalError(
-          org.apache.hadoop.mapred.TaskAttemptID.downgrade(context.getReduceId()), message, true);
-    } catch (IOException | RuntimeException reportFailure) {
-      LOG.warn("Could not report the configuration error to the AM", reportFailure);
-    }
   }
 }
