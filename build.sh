@@ -236,11 +236,12 @@ run_stage() {
   local stage=$1
   case $stage in
     unit)
+      # -fae: a failing module does not hide the results of the others.
       # shellcheck disable=SC2086
-      mvn -B ${MVN_ARGS:-} test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
+      mvn -B -fae ${MVN_ARGS:-} test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
     minicluster)
       # shellcheck disable=SC2086
-      mvn -B ${MVN_ARGS:-} test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
+      mvn -B -fae ${MVN_ARGS:-} test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
     dist) run_pytest_stage tests/dist ;;
     cluster)
       if ! compgen -G "tests/cluster/test_*.py" >/dev/null; then

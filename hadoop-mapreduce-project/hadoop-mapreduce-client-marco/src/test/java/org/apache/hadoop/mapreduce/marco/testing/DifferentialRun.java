@@ -13,6 +13,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 
 /**
@@ -21,8 +22,9 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * the stock output. The input must already be in {@code <dir>/input}; outputs go to
  * {@code <dir>/out-stock} and {@code <dir>/out-<variant>}.
  *
- * <p>All runs are submitted at once and awaited together: on a small test cluster much of a
- * job's wall time is heartbeat and JVM-start latency, which concurrent jobs overlap.
+ * <p>On a cluster all runs are submitted at once and awaited together: much of a job's wall
+ * time is heartbeat and JVM-start latency, which concurrent jobs overlap. Under the local runner
+ * they run one after the other.
  *
  * <pre>
  *   DifferentialResult r = new DifferentialRun(cluster::newJobConf, fs, dir, factory)
@@ -73,19 +75,25 @@ public final class DifferentialRun {
    * for byte; the AssertionError names the failed job's diagnostics or the first differing line.
    */
   public DifferentialResult run() throws Exception {
+    // The local runner keeps a job's intermediate-data encryption key in the JVM user's
+    // credentials, which concurrent local jobs share: there, each run goes alone.
+    boolean concurrent = !MRConfig.LOCAL_FRAMEWORK_NAME.equals(
+        baseConf.get().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    List<String> names = new ArrayList<>();
+    names.add(STOCK);
+    names.addAll(variants.keySet());
     Map<String, Job> jobs = new LinkedHashMap<>();
-    jobs.put(STOCK, submit(STOCK));
-    for (String variant : variants.keySet()) {
-      jobs.put(variant, submit(variant));
-    }
     Map<String, Counters> counters = new LinkedHashMap<>();
     List<String> failures = new ArrayList<>();
-    for (Map.Entry<String, Job> entry : jobs.entrySet()) {
-      Job job = entry.getValue();
-      if (job.waitForCompletion(false)) {
-        counters.put(entry.getKey(), job.getCounters());
-      } else {
-        failures.add(entry.getKey() + " run failed: " + JobDiagnostics.of(job));
+    for (String name : names) {
+      jobs.put(name, submit(name));
+      if (!concurrent) {
+        await(name, jobs.get(name), counters, failures);
+      }
+    }
+    if (concurrent) {
+      for (Map.Entry<String, Job> entry : jobs.entrySet()) {
+        await(entry.getKey(), entry.getValue(), counters, failures);
       }
     }
     if (!failures.isEmpty()) {
@@ -103,6 +111,15 @@ public final class DifferentialRun {
     }
     Counters stockCounters = counters.remove(STOCK);
     return new DifferentialResult(stock, stockCounters, counters);
+  }
+
+  private static void await(String name, Job job, Map<String, Counters> counters,
+      List<String> failures) throws Exception {
+    if (job.waitForCompletion(false)) {
+      counters.put(name, job.getCounters());
+    } else {
+      failures.add(name + " run failed: " + JobDiagnostics.of(job));
+    }
   }
 
   private Job submit(String name) throws Exception {

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -288,13 +289,29 @@ public class TestMarcoMergeManager {
 
   @Test
   public void largeCompressedEncryptedMapOutputsTakeTheDiskPath() throws Throwable {
+    // The spill key lives in a throwaway user's credentials: the current user's are shared by
+    // every test in this JVM, and a stray key would break later encrypted jobs.
+    Credentials credentials = new Credentials();
+    TokenCache.setEncryptedSpillKey(new byte[16], credentials);
+    UserGroupInformation user = UserGroupInformation.createRemoteUser("marco-encrypted-test");
+    user.addCredentials(credentials);
+    user.doAs((PrivilegedExceptionAction<Void>) () -> {
+      try {
+        encryptedDiskPath();
+      } catch (Exception | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IOException(t);
+      }
+      return null;
+    });
+  }
+
+  private void encryptedDiskPath() throws Throwable {
     JobConf conf = SyntheticShuffle.baseConf(12);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 200_000);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
-    Credentials credentials = new Credentials();
-    TokenCache.setEncryptedSpillKey(new byte[16], credentials);
-    UserGroupInformation.getCurrentUser().addCredentials(credentials);
     CompressionCodec codec = ReflectionUtils.newInstance(DefaultCodec.class, conf);
     SyntheticShuffle s = shuffle(conf, codec);
     Map<String, Long> expected = new TreeMap<>();
