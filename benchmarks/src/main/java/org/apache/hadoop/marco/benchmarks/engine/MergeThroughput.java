@@ -65,6 +65,7 @@ public class MergeThroughput extends Configured implements Tool {
     final Class<?> partialReducer;
     final boolean adaptive;
     final List<Double> seconds = new ArrayList<>();
+    final List<Double> cpuSeconds = new ArrayList<>();
 
     Variant(String name, boolean stock, Class<?> partialReducer, boolean adaptive) {
       this.name = name;
@@ -74,7 +75,15 @@ public class MergeThroughput extends Configured implements Tool {
     }
 
     double mean() {
-      return seconds.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+      return mean(seconds);
+    }
+
+    double meanCpu() {
+      return mean(cpuSeconds);
+    }
+
+    private static double mean(List<Double> values) {
+      return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
   }
 
@@ -117,12 +126,15 @@ public class MergeThroughput extends Configured implements Tool {
           recordsPerMap, distinctKeys, rawBytes / 1e6, memoryMb, reps);
       for (int rep = 0; rep <= reps; rep++) {
         for (Variant v : variants) {
+          long cpuBefore = processCpuNanos();
           double s = runOnce(v, outputs, localDir);
+          double cpu = (processCpuNanos() - cpuBefore) / 1e9;
           if (rep > 0) {
             v.seconds.add(s);
+            v.cpuSeconds.add(cpu);
           }
-          System.out.printf(Locale.ROOT, "  rep %d %-46s %7.3f s%s%n", rep, v.name, s,
-              rep == 0 ? " (warm-up)" : "");
+          System.out.printf(Locale.ROOT, "  rep %d %-46s %7.3f s wall %7.3f s CPU%s%n", rep,
+              v.name, s, cpu, rep == 0 ? " (warm-up)" : "");
         }
       }
       report(variants, rawBytes);
@@ -227,6 +239,12 @@ public class MergeThroughput extends Configured implements Tool {
     return seconds;
   }
 
+  /** CPU time of this whole JVM (all threads, GC included): the work a variant costs. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
   private static RawKeyValueIterator closeManager(MergeManager<Text, LongWritable> manager)
       throws Exception {
     try {
@@ -243,23 +261,26 @@ public class MergeThroughput extends Configured implements Tool {
     variants.forEach(v -> byName.put(v.name, v));
     double stock = variants.get(0).mean();
     System.out.println();
-    System.out.println("| variant | mean s (min-max) | MB/s | throughput vs stock |");
-    System.out.println("|---|---|---|---|");
+    double stockCpu = variants.get(0).meanCpu();
+    System.out.println("| variant | wall s, mean (min-max) | MB/s wall | CPU s, mean | MB per CPU-s"
+        + " | vs stock (wall) | vs stock (CPU) |");
+    System.out.println("|---|---|---|---|---|---|---|");
     for (Variant v : variants) {
       double min = v.seconds.stream().mapToDouble(Double::doubleValue).min().orElse(0);
       double max = v.seconds.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-      System.out.printf(Locale.ROOT, "| %s | %.3f (%.3f-%.3f) | %.1f | %.2f |%n", v.name,
-          v.mean(), min, max, rawBytes / 1e6 / v.mean(), stock / v.mean());
+      System.out.printf(Locale.ROOT, "| %s | %.3f (%.3f-%.3f) | %.1f | %.3f | %.1f | %.2f | %.2f |%n",
+          v.name, v.mean(), min, max, rawBytes / 1e6 / v.mean(), v.meanCpu(),
+          rawBytes / 1e6 / v.meanCpu(), stock / v.mean(), stockCpu / v.meanCpu());
     }
-    double sortOnly = byName.get("MaRCO partial sort only").mean();
-    System.out.printf(Locale.ROOT, "%nmerge path ratio (MaRCO partial sort only / stock, "
-        + "throughput): %.2f%n", stock / sortOnly);
-    System.out.printf(Locale.ROOT, "useless partial reduce, adaptive on / partial sort only "
-        + "(time): %.3f%n", byName.get("MaRCO identity partial reducer, adaptive on").mean()
-        / sortOnly);
-    System.out.printf(Locale.ROOT, "useless partial reduce, adaptive off / partial sort only "
-        + "(time): %.3f%n", byName.get("MaRCO identity partial reducer, adaptive off").mean()
-        / sortOnly);
+    Variant sortOnly = byName.get("MaRCO partial sort only");
+    Variant adaptiveOn = byName.get("MaRCO identity partial reducer, adaptive on");
+    Variant adaptiveOff = byName.get("MaRCO identity partial reducer, adaptive off");
+    System.out.printf(Locale.ROOT, "%nmerge path throughput, MaRCO partial sort only / stock: "
+        + "%.2f (wall), %.2f (CPU)%n", stock / sortOnly.mean(), stockCpu / sortOnly.meanCpu());
+    System.out.printf(Locale.ROOT, "useless partial reduce vs partial sort only (time ratio): "
+        + "adaptive on %.3f (wall) %.3f (CPU); adaptive off %.3f (wall) %.3f (CPU)%n",
+        adaptiveOn.mean() / sortOnly.mean(), adaptiveOn.meanCpu() / sortOnly.meanCpu(),
+        adaptiveOff.mean() / sortOnly.mean(), adaptiveOff.meanCpu() / sortOnly.meanCpu());
   }
 
   public static void main(String[] args) throws Exception {
