@@ -368,6 +368,8 @@ def on_sigterm(signum, frame):
 def main(argv=None):
     args = parser().parse_args(argv)
     signal.signal(signal.SIGTERM, on_sigterm)
+    # A shell starts background jobs with SIGINT ignored; `kill -INT` must still stop us cleanly.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     session = None
     try:
         if args.command == "report":

@@ -230,7 +230,13 @@ class Runner:
         with log_path.open("w") as log_file:
             proc = self.client.popen("hadoop", *args, stdout=log_file, stderr=subprocess.STDOUT)
             injector = self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
-            rc = proc.wait()
+            try:
+                rc = proc.wait()
+            except BaseException:
+                # Interrupted: the job client must not outlive the harness (nor the cluster).
+                proc.terminate()
+                proc.wait()
+                raise
         wall = time.monotonic() - t0
         end_ms = int(time.time() * 1000)
         if injector:
