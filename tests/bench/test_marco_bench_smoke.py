@@ -32,7 +32,10 @@ def session(tmp_path_factory):
     base = tmp_path_factory.mktemp("marco-bench")
     env = dict(os.environ, MARCO_CLUSTER_STATE_DIR=str(base / "cluster"))
     out = base / "results"
-    result = marco_bench("main", "--profile", "tiny", "--out", str(out), env=env, timeout=480)
+    # MARCO_DIST points at another copy of the distribution, as in tests/cluster.
+    dist = ["--dist", os.environ["MARCO_DIST"]] if os.environ.get("MARCO_DIST") else []
+    result = marco_bench("main", "--profile", "tiny", "--out", str(out), *dist, env=env,
+                         timeout=900)
     if namespaces():  # main must always stop its cluster; clean up for the next test anyway
         subprocess.run([str(REPO / "cluster" / "marco-cluster"), "stop"], env=env)
     assert result.returncode == 0, f"marco-bench main failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
