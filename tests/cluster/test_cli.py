@@ -123,7 +123,7 @@ def test_real_host_mode_inside_the_namespaces(network):
              "--my-group", str(1 if i <= 2 else 2), "--rate", "75"])
     shown = run(["ip", "netns", "exec", "mc-w1", SHAPE, "show", "--dev", "eth0"]).stdout
     assert "ingress (via mcifb0)" in shown and shown.count("rate 78419Kbit") == 2
-    out = run([VERIFY, "--state-dir", network, "--groups", "2", "--rate", "75", "--seconds", "2"]).stdout
+    out = run([VERIFY, "--state-dir", network, "--groups", "2", "--rate", "75", "--seconds", "3"]).stdout
     assert "OK:" in out
     bad = run(["ip", "netns", "exec", "mc-w1", SHAPE, "--dev", "eth0", "--group-subnets", "10.0.0.0/24",
                "--my-group", "1", "--rate", "75"], check=False)
