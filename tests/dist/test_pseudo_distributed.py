@@ -78,6 +78,21 @@ def test_wordcount_runs_through_yarn_with_marco_shuffle(cluster, input_dir, dist
     assert "MaRCO" in status.stdout, status.stdout
 
 
+def test_bad_marco_value_fails_the_job_at_once_through_the_default_appmaster(cluster, input_dir, dist_home):
+    """The distribution's AppMaster is MarcoMRAppMaster: it checks the job's mapreduce.marco.* values
+    when it creates the job and fails it before any task runs (Hadoop's own AppMaster would run
+    and retry every reduce attempt)."""
+    hdfs_input, _ = input_dir
+    benchmarks_jar = next((dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    job = cluster.run("hadoop", "jar", benchmarks_jar, "wordcount", "-Dmapreduce.job.reduces=2",
+                      "-Dmapreduce.marco.stop.fraction=1.5", hdfs_input, "/user/smoke/out-bad", check=False)
+    log = job.stdout + job.stderr
+    assert job.returncode != 0, log
+    assert "MaRCO configuration error: Invalid value '1.5' for mapreduce.marco.stop.fraction" in log, log
+    assert "Launched map tasks" not in log and "Launched reduce tasks" not in log, log
+    assert cluster.run("hdfs", "dfs", "-test", "-e", "/user/smoke/out-bad/_SUCCESS", check=False).returncode != 0
+
+
 def test_stop_all_leaves_no_process_and_is_idempotent(cluster):
     pids = cluster.started_pids()
     assert len(pids) == len(DAEMONS)
