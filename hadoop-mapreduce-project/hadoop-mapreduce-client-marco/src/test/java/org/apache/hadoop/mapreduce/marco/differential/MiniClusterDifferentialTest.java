@@ -4,9 +4,16 @@ import static org.apache.hadoop.mapreduce.marco.testing.DifferentialRun.MARCO;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.GzipCodec;
@@ -72,8 +79,10 @@ public class MiniClusterDifferentialTest {
   public void oldApiPartialReducerGzipOnDiskWithEmptyMapOutputs() throws Exception {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(6, 20_000, List.of(1, 4), 2);
+    Path timelines = CLUSTER.testDir("old-api-sum-on-disk-timelines");
     DifferentialRun run = differential("old-api-sum-on-disk", (conf, in, out) -> {
       compressMapOutput(conf, GzipCodec.class);
+      conf.set(MarcoConfig.TIMELINE_DIR, timelines.toString());
       conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1 << 20);
       conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
       conf.setInt(MRJobConfig.IO_SORT_FACTOR, 3);
@@ -99,6 +108,21 @@ public class MiniClusterDifferentialTest {
         result.marco("no-partial-reduce", MarcoCounter.PARTIAL_OUTPUT_RECORDS));
     assertEquals("one failed invocation per reduce", reducers,
         result.marco("fail-first-invocation", MarcoCounter.FAILED_INVOCATIONS));
+    assertTrue("no map output took the on-disk path: the memory budget did not force it",
+        timelineText(timelines).contains("\"where\":\"disk\""));
+  }
+
+  /** Every reduce's MaRCO timeline under dir ({@code <job id>/<attempt id>.jsonl}), concatenated. */
+  private static String timelineText(Path dir) throws IOException {
+    FileSystem fs = CLUSTER.fileSystem();
+    StringBuilder text = new StringBuilder();
+    RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+    while (files.hasNext()) {
+      try (FSDataInputStream in = fs.open(files.next().getPath())) {
+        text.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
+    }
+    return text.toString();
   }
 
   /**

@@ -7,8 +7,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapred.FileInputFormat;
-import org.apache.hadoop.mapred.FileOutputFormat;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapReduceBase;
 import org.apache.hadoop.mapred.Mapper;
@@ -69,11 +67,6 @@ public final class OldApiWordSum {
     if (partialReducer) {
       MarcoJob.setPartialReducerClass(job, SumReducer.class);
     }
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(LongWritable.class);
-    job.setNumReduceTasks(reducers);
-    FileInputFormat.addInputPath(job, input);
-    FileOutputFormat.setOutputPath(job, output);
-    return OldApiJobs.asJob(job);
+    return WordSum.withInputOutput(OldApiJobs.asJob(job), input, output, reducers);
   }
 }

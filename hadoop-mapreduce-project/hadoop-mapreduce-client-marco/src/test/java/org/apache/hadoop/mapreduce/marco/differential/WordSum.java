@@ -66,6 +66,14 @@ public final class WordSum {
     if (partialReducer) {
       MarcoJob.setPartialReducerClass(job, SumReducer.class);
     }
+    return withInputOutput(job, input, output, reducers);
+  }
+
+  /**
+   * The settings both APIs' word sums share: (Text, LongWritable) output, reducer count and paths
+   * (the same configuration keys whichever API sets them).
+   */
+  static Job withInputOutput(Job job, Path input, Path output, int reducers) throws IOException {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(LongWritable.class);
     job.setNumReduceTasks(reducers);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -127,26 +128,24 @@ public class TestMarcoMergeManager {
     assertEquals(expected, sums);
   }
 
-  private static List<Integer> invocationStartArrivals(SyntheticShuffle s) {
-    List<Integer> arrivals = new ArrayList<>();
+  /** One group of every invocation-start event of the timeline, in order, parsed by {@code parse}. */
+  private static <T> List<T> invocationStarts(SyntheticShuffle s, int group, Function<String, T> parse) {
+    List<T> values = new ArrayList<>();
     for (String e : s.manager.timelineEvents()) {
       Matcher m = INVOCATION_START.matcher(e);
       if (m.find()) {
-        arrivals.add(Integer.parseInt(m.group(1)));
+        values.add(parse.apply(m.group(group)));
       }
     }
-    return arrivals;
+    return values;
+  }
+
+  private static List<Integer> invocationStartArrivals(SyntheticShuffle s) {
+    return invocationStarts(s, 1, Integer::parseInt);
   }
 
   private static List<Boolean> invocationReduceFlags(SyntheticShuffle s) {
-    List<Boolean> flags = new ArrayList<>();
-    for (String e : s.manager.timelineEvents()) {
-      Matcher m = INVOCATION_START.matcher(e);
-      if (m.find()) {
-        flags.add(Boolean.parseBoolean(m.group(2)));
-      }
-    }
-    return flags;
+    return invocationStarts(s, 2, Boolean::parseBoolean);
   }
 
   @Test
