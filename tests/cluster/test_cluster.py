@@ -1,6 +1,7 @@
 """The slow end-to-end check: a real 4-worker cluster in network namespaces, shaped to 50 Mbit/s
 between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock shuffle
-and with MaRCO and must produce byte-identical output; stop must leave nothing behind.
+and with MaRCO and must produce byte-identical output; reduce staggering keeps to k reduces per node
+while maps run; stop must leave nothing behind.
 
 Timings of start, verify, each job and stop are written to build-logs/cluster-timings.json (if the
 directory exists) so they can be quoted.
@@ -8,11 +9,16 @@ directory exists) so they can be quoted.
 import json
 import random
 import re
+import sys
 import time
+from collections import Counter
 
 import pytest
 
 from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, run
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from harness import history  # noqa: E402  (the harness's job-history reader)
 
 WORKERS = 4
 GROUPS = 2
@@ -49,8 +55,8 @@ def cluster(tmp_path_factory):
     assert "nothing to stop" in run([MARCO_CLUSTER, "stop", "--state-dir", state]).stdout
 
 
-def client(state, *args, timeout=900):
-    return run([MARCO_CLUSTER, "client", "--state-dir", state, *args], timeout=timeout)
+def client(state, *args, timeout=900, check=True):
+    return run([MARCO_CLUSTER, "client", "--state-dir", state, *args], timeout=timeout, check=check)
 
 
 def test_status_shows_every_daemon_running(cluster):
@@ -116,29 +122,79 @@ def write_input(directory, files=4, lines=20000, vocabulary=50000):
     return paths, files * lines * 12
 
 
-def wordcount(state, jar, shuffle, output):
+@pytest.fixture(scope="module")
+def word_input(cluster, tmp_path_factory):
+    """The words in HDFS under /input; returns how many there are."""
+    paths, total_words = write_input(tmp_path_factory.mktemp("words"))
+    client(cluster, "hdfs", "dfs", "-mkdir", "-p", "/input")
+    client(cluster, "hdfs", "dfs", "-put", *paths, "/input")
+    return total_words
+
+
+@pytest.fixture(scope="module")
+def jar():
+    jars = sorted((DIST / "share" / "hadoop" / "mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    assert jars, f"no benchmarks jar in {DIST}/share/hadoop/mapreduce"
+    return jars[-1]
+
+
+def wordcount(state, jar, shuffle, output, *settings, reduces=4):
     started = time.monotonic()
-    result = client(state, "hadoop", "jar", jar, "wordcount", "-D", "mapreduce.job.reduces=4",
-                    "-D", f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}", "/input", output)
-    record(f"job_{shuffle.rsplit('.', 1)[1]}_s", started)
+    options = [f"mapreduce.job.reduces={reduces}", f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}",
+               *settings]
+    result = client(state, "hadoop", "jar", jar, "wordcount", *[a for o in options for a in ("-D", o)],
+                    "/input", output)
+    record(f"job_{shuffle.rsplit('.', 1)[1]}_{output.strip('/')}_s", started)
     return result.stderr
 
 
-def test_stock_and_marco_give_identical_output_under_shaping(cluster, tmp_path):
-    jars = sorted((DIST / "share" / "hadoop" / "mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
-    assert jars, f"no benchmarks jar in {DIST}/share/hadoop/mapreduce"
-    paths, total_words = write_input(tmp_path)
-    client(cluster, "hdfs", "dfs", "-mkdir", "-p", "/input")
-    client(cluster, "hdfs", "dfs", "-put", *paths, "/input")
+def read_output(state, output):
+    return client(state, "hdfs", "dfs", "-cat", f"{output}/part-*").stdout
 
-    stock_log = wordcount(cluster, jars[-1], STOCK_SHUFFLE, "/out-stock")
-    marco_log = wordcount(cluster, jars[-1], MARCO_SHUFFLE, "/out-marco")
+
+def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input, jar):
+    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stock")
+    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-marco")
     # The MaRCO run really went through MaRCO's shuffle: its counter group is there, not in stock's.
     counter_group = re.compile(r"^\s+MaRCO$", re.M)
     assert counter_group.search(marco_log) and not counter_group.search(stock_log), marco_log[-3000:]
 
-    stock = client(cluster, "hdfs", "dfs", "-cat", "/out-stock/part-*").stdout
-    marco = client(cluster, "hdfs", "dfs", "-cat", "/out-marco/part-*").stdout
-    assert stock == marco, "MaRCO's output differs from the stock shuffle's"
+    stock = read_output(cluster, "/out-stock")
+    assert stock == read_output(cluster, "/out-marco"), "MaRCO's output differs from the stock shuffle's"
     counts = [int(line.split("\t")[1]) for line in stock.splitlines()]
-    assert sum(counts) == total_words and len(counts) == 50000
+    assert sum(counts) == word_input and len(counts) == 50000
+
+
+def job_history(state, log, history_dir, local_dir):
+    """The JSON job history of the job the client log names, fetched from history_dir."""
+    job_id = re.search(r"Running job: (job_\d+_\d+)", log).group(1)
+    for _ in range(10):
+        # The history file may lag the client by a moment.
+        client(state, "hdfs", "dfs", "-get", f"{history_dir}/*/{job_id}-*.jhist", local_dir, check=False)
+        found = list(local_dir.glob(f"{job_id}-*.jhist"))
+        if found:
+            return history.parse(found[0].read_text())
+        time.sleep(1)
+    pytest.fail(f"no job history for {job_id} under {history_dir}")
+
+
+def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(cluster, word_input, jar, tmp_path):
+    """Reduce staggering on the real cluster through the distribution's default AppMaster
+    (MarcoMRAppMaster): a MaRCO job starts reduces while maps run, but at most k = 1 per node (there
+    is room for several); the others start once the map phase is over. Output equals stock's."""
+    history_dir = "/stagger-history"
+    settings = ["mapreduce.input.fileinputformat.split.maxsize=524288",  # 12 maps: a longer map phase
+                "mapreduce.jobhistory.jhist.format=json",
+                f"mapreduce.jobhistory.intermediate-done-dir={history_dir}"]
+    reduces = 2 * WORKERS
+    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", *settings, reduces=reduces)
+    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-stagger-marco", *settings, reduces=reduces)
+    assert read_output(cluster, "/out-stagger-stock") == read_output(cluster, "/out-stagger-marco")
+
+    marco = job_history(cluster, marco_log, history_dir, tmp_path)
+    assert len(marco.map_finishes) >= 8 and len(marco.reduces) == reduces
+    map_phase_end = max(marco.map_finishes)
+    early = Counter(r.host for r in marco.reduces if r.start < map_phase_end)
+    TIMINGS["staggering_early_reduces_per_node"] = dict(early)
+    assert early, "no reduce started while maps ran: early reduce start is off"
+    assert max(early.values()) <= 1, f"more than k=1 reduce per node while maps ran: {dict(early)}"
