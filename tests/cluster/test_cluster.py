@@ -187,7 +187,7 @@ def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(cluster, wo
                 "mapreduce.jobhistory.jhist.format=json",
                 f"mapreduce.jobhistory.intermediate-done-dir={history_dir}"]
     reduces = 2 * WORKERS
-    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", *settings, reduces=reduces)
+    wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", *settings, reduces=reduces)
     marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-stagger-marco", *settings, reduces=reduces)
     assert read_output(cluster, "/out-stagger-stock") == read_output(cluster, "/out-stagger-marco")
 
