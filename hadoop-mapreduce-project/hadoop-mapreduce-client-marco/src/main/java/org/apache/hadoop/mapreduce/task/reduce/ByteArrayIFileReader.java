@@ -2,6 +2,7 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.mapred.IFile;
 
@@ -14,8 +15,12 @@ class ByteArrayIFileReader<K, V> extends IFile.Reader<K, V> {
   private final DataInputBuffer in = new DataInputBuffer();
   private final byte[] data;
 
-  ByteArrayIFileReader(byte[] data) throws IOException {
-    super(null, null, data.length, null, null);
+  /**
+   * @param conf the job's configuration: with none, Hadoop's reader would load a fresh
+   *     {@code Configuration} (XML parsing) for every segment opened
+   */
+  ByteArrayIFileReader(Configuration conf, byte[] data) throws IOException {
+    super(conf, null, data.length, null, null);
     this.data = data;
     in.reset(data, 0, data.length);
   }

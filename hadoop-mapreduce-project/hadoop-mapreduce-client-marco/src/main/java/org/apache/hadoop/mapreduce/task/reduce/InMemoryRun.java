@@ -2,15 +2,18 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.Merger.Segment;
 
 /** A map output fetched into memory: uncompressed, decrypted IFile records without checksum. */
 class InMemoryRun<K, V> extends ShuffledRun<K, V> {
+  private final Configuration conf;
   private final byte[] data;
   private final MemoryBudget budget;
 
-  InMemoryRun(String name, byte[] data, MemoryBudget budget) {
+  InMemoryRun(String name, Configuration conf, byte[] data, MemoryBudget budget) {
     super(name, 1, true);
+    this.conf = conf;
     this.data = data;
     this.budget = budget;
   }
@@ -27,7 +30,7 @@ class InMemoryRun<K, V> extends ShuffledRun<K, V> {
 
   @Override
   Segment<K, V> segment() throws IOException {
-    return new Segment<>(new ByteArrayIFileReader<K, V>(data), true);
+    return new Segment<>(new ByteArrayIFileReader<K, V>(conf, data), true);
   }
 
   @Override

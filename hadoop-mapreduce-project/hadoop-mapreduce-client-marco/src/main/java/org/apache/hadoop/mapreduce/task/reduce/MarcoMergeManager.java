@@ -135,7 +135,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
     unprocessedMemoryBytes += data.length;
-    arrive(new InMemoryRun<>(mapId.toString(), data, memory));
+    arrive(new InMemoryRun<>(mapId.toString(), conf, data, memory));
   }
 
   synchronized void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
