@@ -58,7 +58,8 @@ def run_metrics(histories):
     marco = {name.lower(): total(MARCO_GROUP, name) for name in (
         "INVOCATIONS", "PARTIAL_INPUT_RECORDS", "PARTIAL_OUTPUT_RECORDS", "PARTIAL_SORT_MILLIS",
         "PARTIAL_REDUCE_MILLIS", "OVERLAPPED_MILLIS", "EXPOSED_AFTER_SHUFFLE_MILLIS",
-        "FINAL_MERGE_MILLIS", "ADAPTIVE_DISABLES", "FAILED_INVOCATIONS")}
+        "FINAL_MERGE_MILLIS", "ADAPTIVE_DISABLES", "FAILED_INVOCATIONS",
+        "ABANDONED_INVOCATIONS")}
     return {
         "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
         "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),

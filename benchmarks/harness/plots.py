@@ -151,7 +151,7 @@ def reduce_timeline(out_dir, record, path):
     arrivals = [sec(e["ts"]) for e in events if e["event"] == "arrival"]
     starts = {e["n"]: sec(e["ts"]) for e in events if e["event"] == "invocation-start"}
     ends = {e["n"]: (sec(e["ts"]), e.get("reduce")) for e in events
-            if e["event"] in ("invocation-end", "invocation-failed")}
+            if e["event"] in ("invocation-end", "invocation-failed", "invocation-abandoned")}
     fig, ax = plt.subplots(figsize=(8, 3.8))
     ax.step(arrivals, range(1, len(arrivals) + 1), where="post", color="#4c72b0",
             label="map outputs arrived")

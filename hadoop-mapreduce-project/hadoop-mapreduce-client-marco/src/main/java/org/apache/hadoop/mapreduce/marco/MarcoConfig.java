@@ -63,6 +63,14 @@ public final class MarcoConfig {
   public static final String CONTROL_ENABLED = PREFIX + "control.enabled";
   public static final boolean DEFAULT_CONTROL_ENABLED = true;
 
+  /**
+   * Abandon a partial invocation still running when the last map output has arrived (beyond the
+   * paper, whose running invocations finish): its inputs go to the final merge as they are, so
+   * partial work never delays the reducer. Part of control: off without it.
+   */
+  public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
+  public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = true;
+
   /** Adaptive control (beyond the paper): stop partial reduce when it does not reduce. */
   public static final String ADAPTIVE_ENABLED = PREFIX + "adaptive.enabled";
   public static final boolean DEFAULT_ADAPTIVE_ENABLED = true;

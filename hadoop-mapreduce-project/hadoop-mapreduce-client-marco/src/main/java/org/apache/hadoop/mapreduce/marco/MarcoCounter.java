@@ -28,5 +28,7 @@ public enum MarcoCounter {
   /** 1 when adaptive control switched partial reduce off for this task. */
   ADAPTIVE_DISABLES,
   /** Partial invocations that failed; their inputs went to the final merge instead. */
-  FAILED_INVOCATIONS
+  FAILED_INVOCATIONS,
+  /** Partial invocations abandoned at shuffle end; their inputs went to the final merge. */
+  ABANDONED_INVOCATIONS
 }

@@ -19,6 +19,7 @@ public final class MarcoSettings {
   private final int partialThreads;
   private final int partialNice;
   private final boolean controlEnabled;
+  private final boolean abandonAtShuffleEnd;
   private final boolean adaptiveEnabled;
   private final float adaptiveRatioThreshold;
   private final int adaptiveMinInvocations;
@@ -46,6 +47,8 @@ public final class MarcoSettings {
         MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
+    abandonAtShuffleEnd = bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END,
+        MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
     adaptiveEnabled = bool(conf, MarcoConfig.ADAPTIVE_ENABLED, MarcoConfig.DEFAULT_ADAPTIVE_ENABLED);
     adaptiveRatioThreshold = fraction(conf, MarcoConfig.ADAPTIVE_RATIO_THRESHOLD,
         MarcoConfig.DEFAULT_ADAPTIVE_RATIO_THRESHOLD);
@@ -109,6 +112,11 @@ public final class MarcoSettings {
     return controlEnabled ? partialNice : 0;
   }
 
+  /** Whether running invocations are abandoned at shuffle end: never without control. */
+  public boolean effectiveAbandonAtShuffleEnd() {
+    return controlEnabled && abandonAtShuffleEnd;
+  }
+
   public int getPartialThreads() {
     return partialThreads;
   }
@@ -153,12 +161,12 @@ public final class MarcoSettings {
   public String toString() {
     return String.format(Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
-            + "partial.threads=%d, partial.nice=%d, partial.reduce=%s, adaptive=%s (ratio %.2f "
-            + "over %d invocations)",
+            + "partial.threads=%d, partial.nice=%d, abandon.at.shuffle.end=%s, partial.reduce=%s, "
+            + "adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
-        effectivePartialNice(), partialReduceEnabled, adaptiveEnabled, adaptiveRatioThreshold,
-        adaptiveMinInvocations);
+        effectivePartialNice(), effectiveAbandonAtShuffleEnd(), partialReduceEnabled,
+        adaptiveEnabled, adaptiveRatioThreshold, adaptiveMinInvocations);
   }
 
   private static IllegalArgumentException invalid(String key, String value, String range) {

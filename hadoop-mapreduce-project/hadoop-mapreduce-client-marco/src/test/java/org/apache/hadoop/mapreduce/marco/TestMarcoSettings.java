@@ -1,6 +1,7 @@
 package org.apache.hadoop.mapreduce.marco;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
@@ -63,6 +64,7 @@ public class TestMarcoSettings {
     assertEquals(0.9f, s.effectiveStopFraction(), 0f);
     assertEquals(19, s.effectivePartialNice());
     assertTrue(s.isEnabled() && s.isPartialReduceEnabled() && s.isAdaptiveEnabled());
+    assertTrue(s.effectiveAbandonAtShuffleEnd());
   }
 
   @Test
@@ -75,6 +77,7 @@ public class TestMarcoSettings {
     assertEquals(1, s.startThreshold(5));
     assertEquals(1.0f, s.effectiveStopFraction(), 0f);
     assertEquals(0, s.effectivePartialNice());
+    assertFalse("the paper's running invocations finish", s.effectiveAbandonAtShuffleEnd());
   }
 
   @Test

@@ -1,22 +1,34 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.util.function.BooleanSupplier;
 
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.util.Progress;
 
-/** Counts the records a merge reads, for the partial-input counters and adaptive control. */
+/**
+ * Counts the records a merge reads, for the partial-input counters and adaptive control, and
+ * stops the merge between two records once it is asked to be abandoned.
+ */
 final class CountingIterator implements RawKeyValueIterator {
   private final RawKeyValueIterator in;
+  private final BooleanSupplier abandonRequested;
   private long records;
+  private boolean abandoned;
 
-  CountingIterator(RawKeyValueIterator in) {
+  CountingIterator(RawKeyValueIterator in, BooleanSupplier abandonRequested) {
     this.in = in;
+    this.abandonRequested = abandonRequested;
   }
 
   long records() {
     return records;
+  }
+
+  /** True once {@link #next} refused to go on: what was read so far is not the whole merge. */
+  boolean abandoned() {
+    return abandoned;
   }
 
   @Override
@@ -31,6 +43,10 @@ final class CountingIterator implements RawKeyValueIterator {
 
   @Override
   public boolean next() throws IOException {
+    if (abandonRequested.getAsBoolean()) {
+      abandoned = true;
+      throw new AbandonedMergeException(records);
+    }
     boolean more = in.next();
     if (more) {
       records++;

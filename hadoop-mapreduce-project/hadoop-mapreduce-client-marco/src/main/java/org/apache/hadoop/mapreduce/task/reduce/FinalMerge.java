@@ -79,7 +79,7 @@ final class FinalMerge<K, V> {
     if (!vacate.isEmpty() && onDisk.size() < ioSortFactor) {
       // Free the memory for the reducer now: one more file still fits in one on-disk pass.
       RunMerger.Result<K, V> spilled =
-          runMerger.merge("final-spill", vacate, RecordReducer.copy(), false);
+          runMerger.merge("final-spill", vacate, RecordReducer.copy());
       onDisk.add(spilled.run);
       LOG.info("MaRCO final merge: wrote " + vacate.size() + " in-memory map outputs ("
           + spilled.bytesWritten + " bytes) to disk to satisfy the reduce memory limit");

@@ -66,6 +66,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private int spillsRunning;
   private boolean stopPointRecorded;
   private long shuffleEndMillis;
+  /** Set at shuffle end when control abandons running invocations; read by their merges. */
+  private volatile boolean abandonRunning;
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -207,7 +209,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     Throwable failure = null;
     try {
       result = runMerger.merge("marco-partial-" + number, inputs,
-          function == null ? RecordReducer.copy() : function, injectFailure);
+          function == null ? RecordReducer.copy() : function, injectFailure,
+          () -> abandonRunning);
     } catch (Throwable t) {
       failure = t;
     }
@@ -218,6 +221,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
       if (failure == null) {
         commitInvocation(number, inputs, function != null, result, end - start);
+      } else if (isAbandonment(failure)) {
+        // The shuffle is over: the final merge takes the inputs as they are, memory included.
+        forFinalMerge.addAll(inputs);
+        count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
+        timeline.event("invocation-abandoned", "n", number, "millis", end - start);
+        LOG.info("MaRCO partial invocation #" + number + " of " + reduceId + " abandoned at "
+            + "shuffle end after " + (end - start) + " ms; its " + inputs.size()
+            + " runs go to the final merge unchanged");
       } else {
         // Its inputs were only read: they go to the final merge as they are. Those in memory are
         // spilled first, or their memory would stay taken with no merge left to free it.
@@ -236,6 +247,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       schedule();
       notifyAll();
     }
+  }
+
+  private static boolean isAbandonment(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof AbandonedMergeException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,
@@ -279,7 +299,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
     try {
       RunMerger.Result<K, V> result =
-          runMerger.merge("marco-spill-" + number, inputs, spillCombiner, false);
+          runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
       synchronized (this) {
         spillsRunning--;
         releaseAll(inputs);
@@ -321,8 +341,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     List<ShuffledRun<K, V>> runs = new ArrayList<>();
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
+      abandonRunning = settings.effectiveAbandonAtShuffleEnd() && invocationsRunning > 0;
       timeline.event("shuffle-end", "arrived", arrivals, "invocationsRunning",
-          invocationsRunning);
+          invocationsRunning, "abandon", abandonRunning);
       awaitIdle();
       runs.addAll(forFinalMerge);
       runs.addAll(unprocessed);

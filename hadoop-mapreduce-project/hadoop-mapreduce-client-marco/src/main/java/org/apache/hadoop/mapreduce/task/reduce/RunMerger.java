@@ -3,6 +3,7 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -53,14 +54,23 @@ final class RunMerger<K, V> {
     }
   }
 
+  /** Merges {@code inputs} into a run named {@code name}, to the end. */
+  Result<K, V> merge(String name, List<ShuffledRun<K, V>> inputs, RecordReducer<K, V> function)
+      throws IOException, InterruptedException {
+    return merge(name, inputs, function, false, () -> false);
+  }
+
   /**
    * Merges {@code inputs} into a run named {@code name}.
    *
    * @param failBeforeCommit fault injection: fail after all the work, before the commit
+   * @param abandonRequested polled between records; once true the merge stops with an
+   *     {@link AbandonedMergeException} and leaves no file behind
    */
   @SuppressWarnings("unchecked")
   Result<K, V> merge(String name, List<ShuffledRun<K, V>> inputs, RecordReducer<K, V> function,
-      boolean failBeforeCommit) throws IOException, InterruptedException {
+      boolean failBeforeCommit, BooleanSupplier abandonRequested)
+      throws IOException, InterruptedException {
     List<Segment<K, V>> segments = new ArrayList<>(inputs.size());
     long bytes = 0;
     int mapOutputs = 0;
@@ -75,11 +85,16 @@ final class RunMerger<K, V> {
       CountingIterator sorted = new CountingIterator(Merger.merge(conf, fs,
           (Class<K>) conf.getMapOutputKeyClass(), (Class<V>) conf.getMapOutputValueClass(),
           segments, Math.max(2, segments.size()), new Path(reduceId.toString()),
-          (RawComparator<K>) conf.getOutputKeyComparator(), reporter, null, null, null));
+          (RawComparator<K>) conf.getOutputKeyComparator(), reporter, null, null, null),
+          abandonRequested);
       try {
         function.reduce(sorted, out);
       } finally {
         sorted.close();
+      }
+      if (sorted.abandoned()) {
+        // The partial reducer swallowed the abandon exception: its run lacks the rest.
+        throw new AbandonedMergeException(sorted.records());
       }
       if (failBeforeCommit) {
         throw new IOException("MaRCO fault injection: " + name + " fails as asked by "

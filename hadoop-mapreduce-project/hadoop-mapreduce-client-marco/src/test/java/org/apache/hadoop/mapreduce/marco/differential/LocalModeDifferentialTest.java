@@ -44,7 +44,10 @@ public class LocalModeDifferentialTest {
     FileUtil.fullyDelete(workDir);
   }
 
-  /** 20 maps with the default thresholds 4/4/8, combiner and partial reducer, compression. */
+  /**
+   * 20 maps with the default thresholds 4/4/8, combiner and partial reducer, compression; also
+   * with invocations abandoned at shuffle end (the default).
+   */
   @Test
   public void newApiPartialReducerOverTwentyMaps() throws Exception {
     int reducers = 2;
@@ -52,7 +55,8 @@ public class LocalModeDifferentialTest {
     DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
       MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
       return WordSum.create(conf, in, out, reducers, true, true);
-    }).variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false));
+    }).variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false))
+        .variant("abandon", conf -> conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true));
     InputFiles.write(fs, run.input(), input);
 
     DifferentialResult result = run.run();

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 
 /**
@@ -25,6 +26,12 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * <p>On a cluster all runs are submitted at once and awaited together: much of a job's wall
  * time is heartbeat and JVM-start latency, which concurrent jobs overlap. Under the local runner
  * they run one after the other.
+ *
+ * <p>MaRCO runs keep their running partial invocations at shuffle end
+ * ({@code mapreduce.marco.abandon.at.shuffle.end=false}) unless a variant says otherwise: these
+ * tests check what committed partial runs do to the data, and in local mode or on a mini cluster
+ * the last map output often arrives within milliseconds of an invocation's start, so the default
+ * would abandon most of them and hand the final merge the raw map outputs (stock's path).
  *
  * <pre>
  *   DifferentialResult r = new DifferentialRun(cluster::newJobConf, fs, dir, factory)
@@ -134,6 +141,7 @@ public final class DifferentialRun {
     }
     Job job = factory.create(conf, input(), out);
     if (!stock) {
+      job.getConfiguration().setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
       variants.get(name).accept(job.getConfiguration());
     }
     job.setJobName(job.getJobName() + " [" + name + "]");

@@ -14,6 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,6 +75,33 @@ public class TestMarcoMergeManager {
         sum += values.next().get();
       }
       out.collect(key, new LongWritable(sum));
+    }
+  }
+
+  /**
+   * Sums, but each invocation first waits for the test's go-ahead: an invocation that is still
+   * running when the shuffle ends.
+   */
+  public static class HeldSumReducer extends SumReducer {
+    static volatile CountDownLatch started = new CountDownLatch(0);
+    static volatile CountDownLatch release = new CountDownLatch(0);
+
+    @Override
+    protected void setup(Context context) throws InterruptedException {
+      started.countDown();
+      assertTrue("released", release.await(60, TimeUnit.SECONDS));
+    }
+  }
+
+  /** A held reducer that swallows the exception stopping its input, as careless code might. */
+  public static class SwallowingHeldSumReducer extends HeldSumReducer {
+    @Override
+    public void run(Context context) throws InterruptedException {
+      try {
+        super.run(context);
+      } catch (IOException swallowed) {
+        // Returns as if its input had ended.
+      }
     }
   }
 
@@ -406,5 +438,76 @@ public class TestMarcoMergeManager {
         "shuffle-end", "final-merge-start", "final-merge-end"}) {
       assertTrue(event, lines.stream().anyMatch(l -> l.contains("\"event\":\"" + event + "\"")));
     }
+  }
+
+  /**
+   * Fetches all 8 map outputs while invocation 1 (started at arrival 4 by {@code reducer}) is
+   * held, closes the shuffle, and lets the invocation go only once the shuffle has ended.
+   */
+  private SyntheticShuffle heldInvocationAtShuffleEnd(JobConf conf,
+      Class<? extends Reducer> reducer) throws Throwable {
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, reducer, Reducer.class);
+    HeldSumReducer.started = new CountDownLatch(1);
+    HeldSumReducer.release = new CountDownLatch(1);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < 8; i++) {
+      List<String> words = wordsOfMap(i, 100, 20);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      s.fetch(i, words);
+    }
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    ExecutorService closer = Executors.newSingleThreadExecutor();
+    try {
+      Future<Map<String, List<Long>>> input = closer.submit(() -> {
+        try {
+          return s.finish();
+        } catch (Exception | Error e) {
+          throw e;
+        } catch (Throwable t) {
+          throw new IOException(t);
+        }
+      });
+      while (indexOf(s.manager.timelineEvents(), "shuffle-end") < 0) {
+        Thread.sleep(10);
+      }
+      HeldSumReducer.release.countDown();
+      assertSums(expected, input.get(60, TimeUnit.SECONDS));
+    } finally {
+      HeldSumReducer.release.countDown();
+      closer.shutdownNow();
+    }
+    File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial"));
+    assertEquals("no partial run file is left", 0, leftovers == null ? 0 : leftovers.length);
+    return s;
+  }
+
+  @Test
+  public void invocationRunningAtShuffleEndIsAbandoned() throws Throwable {
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8),
+        HeldSumReducer.class);
+    assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
+    List<String> events = s.manager.timelineEvents();
+    assertTrue(indexOf(events, "shuffle-end") < indexOf(events, "invocation-abandoned"));
+    assertTrue(indexOf(events, "invocation-abandoned") < indexOf(events, "final-merge-start"));
+  }
+
+  @Test
+  public void abandonedInvocationWhoseReducerSwallowsTheStopLosesNoRecord() throws Throwable {
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8),
+        SwallowingHeldSumReducer.class);
+    assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
+  }
+
+  @Test
+  public void withoutAbandonmentTheRunningInvocationFinishes() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(8);
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, HeldSumReducer.class);
+    assertEquals(0, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
   }
 }

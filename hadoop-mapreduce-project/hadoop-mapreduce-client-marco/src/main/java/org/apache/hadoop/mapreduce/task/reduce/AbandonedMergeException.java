@@ -1,0 +1,12 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+
+/** A merge stopped on request (a partial invocation still running at shuffle end). */
+final class AbandonedMergeException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  AbandonedMergeException(long recordsRead) {
+    super("merge abandoned after " + recordsRead + " records");
+  }
+}
