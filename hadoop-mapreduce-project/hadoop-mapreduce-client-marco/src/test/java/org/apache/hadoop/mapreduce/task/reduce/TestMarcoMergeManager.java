@@ -482,10 +482,9 @@ public class TestMarcoMergeManager {
     return s;
   }
 
-  @Test
-  public void invocationRunningAtShuffleEndIsAbandoned() throws Throwable {
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8),
-        HeldSumReducer.class);
+  /** The held invocation was abandoned between shuffle end and the final merge, not committed. */
+  private void assertAbandoned(Class<? extends Reducer> reducer) throws Throwable {
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
@@ -495,11 +494,13 @@ public class TestMarcoMergeManager {
   }
 
   @Test
+  public void invocationRunningAtShuffleEndIsAbandoned() throws Throwable {
+    assertAbandoned(HeldSumReducer.class);
+  }
+
+  @Test
   public void abandonedInvocationWhoseReducerSwallowsTheStopLosesNoRecord() throws Throwable {
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8),
-        SwallowingHeldSumReducer.class);
-    assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
-    assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
+    assertAbandoned(SwallowingHeldSumReducer.class);
   }
 
   @Test
