@@ -221,7 +221,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
       if (failure == null) {
         commitInvocation(number, inputs, function != null, result, end - start);
-      } else if (isAbandonment(failure)) {
+      } else if (failure instanceof AbandonedMergeException) {
         // The shuffle is over: the final merge takes the inputs as they are, memory included.
         forFinalMerge.addAll(inputs);
         count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
@@ -247,15 +247,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       schedule();
       notifyAll();
     }
-  }
-
-  private static boolean isAbandonment(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof AbandonedMergeException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,

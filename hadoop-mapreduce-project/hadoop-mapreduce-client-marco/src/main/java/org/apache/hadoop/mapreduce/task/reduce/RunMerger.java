@@ -89,11 +89,17 @@ final class RunMerger<K, V> {
           abandonRequested);
       try {
         function.reduce(sorted, out);
+      } catch (IOException | InterruptedException | RuntimeException | Error e) {
+        if (!sorted.abandoned()) {
+          throw e;
+        }
+        // The stop, passed on by the partial reducer in an exception of its own: reported below.
       } finally {
         sorted.close();
       }
       if (sorted.abandoned()) {
-        // The partial reducer swallowed the abandon exception: its run lacks the rest.
+        // Stopped on request, whatever the partial reducer made of the stop (wrapped,
+        // swallowed): the run lacks the rest, so it is never committed.
         throw new AbandonedMergeException(sorted.records());
       }
       if (failBeforeCommit) {

@@ -105,6 +105,18 @@ public class TestMarcoMergeManager {
     }
   }
 
+  /** A held reducer that replaces the stop with an exception of its own, without a cause. */
+  public static class RethrowingHeldSumReducer extends HeldSumReducer {
+    @Override
+    public void run(Context context) throws InterruptedException {
+      try {
+        super.run(context);
+      } catch (IOException e) {
+        throw new IllegalStateException("input ended early: " + e.getMessage());
+      }
+    }
+  }
+
   /** Copies every record: a partial reducer that does no useful work. */
   public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
   }
@@ -501,6 +513,12 @@ public class TestMarcoMergeManager {
   @Test
   public void abandonedInvocationWhoseReducerSwallowsTheStopLosesNoRecord() throws Throwable {
     assertAbandoned(SwallowingHeldSumReducer.class);
+  }
+
+  @Test
+  public void abandonedInvocationWhoseReducerRethrowsTheStopIsAbandonedNotFailed()
+      throws Throwable {
+    assertAbandoned(RethrowingHeldSumReducer.class);
   }
 
   @Test
