@@ -2,6 +2,7 @@ package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.NullWritable;
@@ -128,18 +130,22 @@ final class JobFunctions {
   private void runReducer(Class<? extends Reducer> cls, List<Record> records, Random order,
       RecordWriter writer, RawComparator grouping) throws Exception {
     Configuration runConf = new Configuration(conf);
-    // Side outputs (k-means' centroids) go to a fresh directory per run.
-    runConf.set(FileOutputFormat.OUTDIR,
-        Files.createTempDirectory("job-functions").toUri().toString());
-    Reducer reducer = ReflectionUtils.newInstance(cls, runConf);
-    List<Record> sorted = new ArrayList<>(records);
-    Collections.shuffle(sorted, order);
-    RawComparator sort = (RawComparator) job.getSortComparator();
-    sorted.sort((a, b) -> sort.compare(a.key(), 0, a.key().length, b.key(), 0, b.key().length));
-    ReduceContextImpl context = new ReduceContextImpl(runConf, attempt(TaskType.REDUCE),
-        iterator(sorted), new GenericCounter(), new GenericCounter(), writer, null,
-        new TaskAttemptContextImpl.DummyReporter(), grouping, mapKeyClass, mapValueClass);
-    reducer.run(new WrappedReducer().getReducerContext(context));
+    // Side outputs (k-means' centroids) go to a fresh directory per run, removed afterwards.
+    File sideOutputs = Files.createTempDirectory("job-functions").toFile();
+    try {
+      runConf.set(FileOutputFormat.OUTDIR, sideOutputs.toURI().toString());
+      Reducer reducer = ReflectionUtils.newInstance(cls, runConf);
+      List<Record> sorted = new ArrayList<>(records);
+      Collections.shuffle(sorted, order);
+      RawComparator sort = (RawComparator) job.getSortComparator();
+      sorted.sort((a, b) -> sort.compare(a.key(), 0, a.key().length, b.key(), 0, b.key().length));
+      ReduceContextImpl context = new ReduceContextImpl(runConf, attempt(TaskType.REDUCE),
+          iterator(sorted), new GenericCounter(), new GenericCounter(), writer, null,
+          new TaskAttemptContextImpl.DummyReporter(), grouping, mapKeyClass, mapValueClass);
+      reducer.run(new WrappedReducer().getReducerContext(context));
+    } finally {
+      FileUtil.fullyDelete(sideOutputs);
+    }
   }
 
   /** Collects serialized records, checking they have the map-output types. */
