@@ -74,6 +74,10 @@ EOF
 mapred-site.xml mapreduce.map.memory.mb=512
 mapred-site.xml mapreduce.reduce.memory.mb=768
 EOF
+  # The AM is one more JVM on the same few cores: C1 and the serial collector, as the daemons.
+  # Appended to the distribution's admin options, so a job's own command-opts stay its own.
+  echo "mapred-site.xml yarn.app.mapreduce.am.admin-command-opts+=$DM_DAEMON_JVM_OPTS"
+  if ((${CLASS_ARCHIVE:-0})); then ca_settings; fi
 }
 
 # The settings of one node: its own dirs, and the NodeManager's resources and shuffle service.

@@ -4,7 +4,8 @@
 usage: hadoop_conf.py CONF_DIR < SETTINGS
 
 SETTINGS has one "FILE key=value" per line (FILE relative to CONF_DIR, e.g. core-site.xml);
-blank lines are skipped. One call writes a whole node's configuration.
+"FILE key+=value" appends value to the property's current value, after a space (JVM options).
+Blank lines are skipped. One call writes a whole node's configuration.
 
 The cluster copies the distribution's etc/hadoop for each node and then applies its node-specific
 overrides with this tool, so the distribution's own defaults (e.g. the MaRCO shuffle plugin in
@@ -24,10 +25,11 @@ def load(path):
     return ET.Element("configuration")
 
 
-def set_property(root, name, value):
+def set_property(root, name, value, append=False):
     for prop in root.findall("property"):
         if prop.findtext("name") == name:
-            prop.find("value").text = value
+            old = prop.findtext("value") or ""
+            prop.find("value").text = f"{old} {value}".strip() if append else value
             return
     prop = ET.SubElement(root, "property")
     ET.SubElement(prop, "name").text = name
@@ -46,12 +48,14 @@ def main(argv):
             continue
         file_name, _, assignment = line.partition(" ")
         name, sep, value = assignment.partition("=")
+        append = name.endswith("+")
+        name = name.removesuffix("+")
         if not sep or not name:
-            sys.exit(f"error: '{line}' is not 'FILE key=value'")
+            sys.exit(f"error: '{line}' is not 'FILE key=value' or 'FILE key+=value'")
         path = os.path.join(conf_dir, file_name)
         if path not in files:
             files[path] = load(path)
-        set_property(files[path], name, value)
+        set_property(files[path], name, value, append)
     for path, root in files.items():
         ET.indent(root)
         ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)

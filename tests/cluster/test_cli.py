@@ -11,10 +11,22 @@ import pytest
 from conftest import MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, our_namespaces, run
 
 
-@pytest.mark.parametrize("script", [MARCO_CLUSTER, SHAPE, VERIFY])
+RECORD_CLASS_LIST = REPO / "cluster" / "record-class-list"
+
+
+@pytest.mark.parametrize("script", [MARCO_CLUSTER, SHAPE, VERIFY, RECORD_CLASS_LIST])
 def test_help(script):
     out = run([script, "--help"]).stdout
     assert out.startswith("usage:"), out
+
+
+def test_record_class_list_needs_a_running_cluster_and_keeps_the_list(tmp_path):
+    assert "unknown option '--bogus'" in run([RECORD_CLASS_LIST, "--bogus"], check=False).stderr
+    out = tmp_path / "classes.lst"
+    out.write_text("kept\n")
+    result = run([RECORD_CLASS_LIST, "--out", out], check=False)
+    assert result.returncode == 2 and "not up" in result.stderr, result
+    assert out.read_text() == "kept\n"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -152,12 +164,17 @@ def test_hadoop_conf_keeps_other_properties(tmp_path):
         <configuration>
           <property><name>mapreduce.job.reduce.shuffle.consumer.plugin.class</name><value>Marco</value></property>
           <property><name>mapreduce.map.memory.mb</name><value>1024</value></property>
+          <property><name>mapreduce.admin.map.child.java.opts</name><value>-Da=1</value></property>
         </configuration>
         """))
     run(["python3", REPO / "cluster" / "lib" / "hadoop_conf.py", tmp_path],
-        input="mapred-site.xml mapreduce.map.memory.mb=512\ncore-site.xml fs.defaultFS=hdfs://master:9000\n")
+        input="mapred-site.xml mapreduce.map.memory.mb=512\ncore-site.xml fs.defaultFS=hdfs://master:9000\n"
+              "mapred-site.xml mapreduce.admin.map.child.java.opts+=-Xshare:auto -cp a.jar:$CLASSPATH\n"
+              "mapred-site.xml yarn.app.mapreduce.am.admin-command-opts+=-Xss1m\n")
     props = {p.findtext("name"): p.findtext("value") for p in ET.parse(site).getroot()}
-    assert props == {"mapreduce.job.reduce.shuffle.consumer.plugin.class": "Marco", "mapreduce.map.memory.mb": "512"}
+    assert props == {"mapreduce.job.reduce.shuffle.consumer.plugin.class": "Marco", "mapreduce.map.memory.mb": "512",
+                     "mapreduce.admin.map.child.java.opts": "-Da=1 -Xshare:auto -cp a.jar:$CLASSPATH",
+                     "yarn.app.mapreduce.am.admin-command-opts": "-Xss1m"}
     core = {p.findtext("name"): p.findtext("value") for p in ET.parse(tmp_path / "core-site.xml").getroot()}
     assert core == {"fs.defaultFS": "hdfs://master:9000"}
 

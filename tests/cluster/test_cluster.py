@@ -40,7 +40,7 @@ def cluster(tmp_path_factory):
     started = time.monotonic()
     try:
         run([MARCO_CLUSTER, "start", "--workers", WORKERS, "--groups", GROUPS, "--dist", DIST,
-             "--state-dir", state, "--timeout", 600], timeout=900)
+             "--state-dir", state, "--timeout", 600, "--class-archive"], timeout=900)
         record("start_s", started)
         yield state
     finally:
@@ -163,6 +163,29 @@ def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input
     assert stock == read_output(cluster, "/out-marco"), "MaRCO's output differs from the stock shuffle's"
     counts = [int(line.split("\t")[1]) for line in stock.splitlines()]
     assert sum(counts) == word_input and len(counts) == 50000
+
+
+def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
+    """--class-archive: every JVM of a job, AM and tasks, takes its main class (a Hadoop class, so
+    not from the JDK's own archive) from the archive dumped at start."""
+    logging = "-Xlog:class+load=info"
+    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-class-archive", f"mapreduce.map.java.opts={logging}",
+                    f"mapreduce.reduce.java.opts={logging}",
+                    f"yarn.app.mapreduce.am.command-opts=-Xmx768m {logging} "
+                    "org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster")
+    app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
+    stdouts = sorted(cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/stdout"))
+    mains = Counter()
+    for stdout in stdouts:
+        text = stdout.read_text()
+        main = re.search(r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MRAppMaster)) source: (.*)$", text, re.M)
+        if not main:
+            continue  # a container the AM released and killed before its JVM got that far
+        assert main.group(2).startswith("shared objects file"), \
+            f"{stdout}: {main.group(1)} was loaded from {main.group(2)}, not from the class archive"
+        mains[main.group(1).rsplit(".", 1)[1]] += 1
+    # the AM, and at least a map per input file and the 4 reduces
+    assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
 
 
 def job_history(state, log, history_dir, local_dir):
