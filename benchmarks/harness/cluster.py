@@ -110,6 +110,8 @@ def cluster_start_argv(cluster_profile, dist):
                       ("nm_memory_mb", "--nm-memory-mb"), ("nm_vcores", "--nm-vcores")):
         if cluster_profile.get(key) is not None:
             argv += [flag, str(cluster_profile[key])]
+    if cluster_profile.get("class_archive"):
+        argv.append("--class-archive")
     return argv
 
 

@@ -8,9 +8,9 @@ from . import catalog
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
 
 CLUSTER_KEYS = {"workers", "groups", "rate_mbit", "cpu_per_worker", "mem_per_worker",
-                "nm_memory_mb", "nm_vcores"}
+                "nm_memory_mb", "nm_vcores", "class_archive"}
 TOP_KEYS = {"name", "description", "cluster", "jobs", "variants", "repetitions", "reduces", "seed",
-            "data", "job_conf", "per_job_conf", "sweep", "faults"}
+            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults"}
 SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions"}
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
 
@@ -58,6 +58,7 @@ def validate(p, where="profile"):
     p.setdefault("reduces", p["cluster"]["workers"])
     p.setdefault("seed", 1)
     p.setdefault("job_conf", {})
+    p.setdefault("generate_conf", {})
     p.setdefault("per_job_conf", {})
     try:
         catalog.check_jobs(p["jobs"])

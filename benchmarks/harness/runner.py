@@ -112,7 +112,8 @@ class Runner:
             spec = self.profile["data"][d]
             target = dataset_dir(self.profile, self.hdfs_root, d)
             args = [catalog.GENERATORS[d]]
-            for k, v in {**self.profile.get("job_conf", {}), **spec.get("conf", {})}.items():
+            for k, v in {**self.profile.get("job_conf", {}), **self.profile.get("generate_conf", {}),
+                         **spec.get("conf", {})}.items():
                 args += ["-D", f"{k}={v}"]
             args += ["--seed", str(self.profile["seed"]), "--maps", str(spec.get("maps", 2))]
             args += ["--bytes", str(spec["bytes"])] if "bytes" in spec else \

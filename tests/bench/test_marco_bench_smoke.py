@@ -113,3 +113,15 @@ def test_cluster_is_stopped_and_run_then_names_the_fix(session):
     result = marco_bench("run", "--profile", "tiny", "--out", str(out), env=env, timeout=180)
     assert result.returncode == 2
     assert "marco-cluster start" in result.stderr or "not up" in result.stderr, result.stderr
+
+
+def test_class_archive_and_client_side_generation_took_effect(session):
+    """The tiny profile asks for the class archive (cluster.class_archive) and generates its data
+    in the client JVM (generate_conf mapreduce.framework.name=local)."""
+    out, env, result = session
+    output = result.stdout + result.stderr
+    assert "--class-archive" in output and "class archive: dumping" in output, output[-3000:]
+    # stop deletes the ~100 MB archive with the cluster
+    assert not (Path(env["MARCO_CLUSTER_STATE_DIR"]) / "class-archive").exists()
+    for data_set in ("text", "inverted-index"):
+        assert "job_local" in (out / "logs" / f"gen-{data_set}.log").read_text()
