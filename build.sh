@@ -29,7 +29,9 @@ Commands:
   clean                remove build output (target/ directories and dist/)
   --help               this text
 
-Environment: MVN_ARGS adds Maven options (e.g. -o for offline).
+Environment: MVN_ARGS adds Maven options (e.g. -o for offline); MARCO_TEST_PYTHON names the
+python3 for the pytest stages (default: the first of python3, /usr/bin/python3 that imports
+pytest and matplotlib).
 EOF
 }
 
@@ -61,13 +63,25 @@ java_major_version() {
   java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1
 }
 
+# The Python that runs the pytest stages: it needs pytest and matplotlib (the harness's plots,
+# tests/bench) in one interpreter. The first python3 on PATH may be a private one (pyenv, venv)
+# with only one of them, and Debian's /usr/bin/python3 the other; the first with both wins.
+test_python() {
+  local candidate
+  for candidate in "${MARCO_TEST_PYTHON:-}" python3 /usr/bin/python3; do
+    if [[ -n $candidate ]] && "$candidate" -c 'import pytest, matplotlib' 2>/dev/null; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
 missing_debian_packages() {
   local pkg
   for pkg in "${DEBIAN_PACKAGES[@]}"; do
-    # A pytest installed with pip serves as well as Debian's.
-    [[ $pkg == python3-pytest ]] && python3 -c 'import pytest' 2>/dev/null && continue
-    # Likewise a pip-installed matplotlib (benchmarks/marco-bench's plots).
-    [[ $pkg == python3-matplotlib ]] && python3 -c 'import matplotlib' 2>/dev/null && continue
+    # A python3 with pip-installed pytest and matplotlib serves as well as Debian's packages.
+    [[ $pkg == python3-pytest || $pkg == python3-matplotlib ]] && test_python >/dev/null && continue
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
   done
 }
@@ -82,7 +96,7 @@ check_prerequisites() {
     missing=()
     command -v java >/dev/null || missing+=("JDK 17")
     command -v mvn >/dev/null || missing+=("Maven 3")
-    python3 -c 'import pytest' 2>/dev/null || missing+=("python3 with pytest")
+    test_python >/dev/null || missing+=("python3 with pytest and matplotlib")
   fi
   if ((${#missing[@]})); then
     if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
@@ -95,8 +109,8 @@ check_prerequisites() {
   fi
   [[ $(java_major_version) == 17 ]] ||
     die "java on PATH is version $(java_major_version), hadoop-marco needs 17: install openjdk-17-jdk-headless and put its bin/ first on PATH (or set JAVA_HOME and PATH)."
-  python3 -c 'import pytest' 2>/dev/null ||
-    die "python3 cannot import pytest: apt-get install python3-pytest (or pip install pytest)."
+  test_python >/dev/null ||
+    die "no python3 imports both pytest and matplotlib: apt-get install python3-pytest python3-matplotlib (or pip install pytest matplotlib, or set MARCO_TEST_PYTHON to a python that has both)."
 }
 
 # ---- marco-patches ---------------------------------------------------------------------------
@@ -224,7 +238,7 @@ declare -a STAGE_RESULTS=()
 # Runs pytest on DIR; exit status 5 (no tests collected) counts as a pass, said out loud.
 run_pytest_stage() {
   local dir=$1 status=0
-  python3 -m pytest -q -p no:cacheprovider "$dir" || status=$?
+  "$(test_python)" -m pytest -q -p no:cacheprovider "$dir" || status=$?
   if ((status == 5)); then
     echo "NOTE: $dir holds no tests yet; nothing to run"
     return 0
