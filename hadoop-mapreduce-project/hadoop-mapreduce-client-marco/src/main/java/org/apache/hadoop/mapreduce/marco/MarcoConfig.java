@@ -57,6 +57,18 @@ public final class MarcoConfig {
   public static final int DEFAULT_PARTIAL_NICE = 19;
 
   /**
+   * A cgroup v1 cpu directory (e.g. /sys/fs/cgroup/cpu/marco-partial, cpu.shares=2) that partial
+   * threads join when they start, so that they only get CPU the containers leave idle. Nice ranks
+   * a thread only within its own scheduling group, and YARN gives every container a group of its
+   * own (its cgroup under the LinuxContainerExecutor with cgroups; its session's autogroup under
+   * the default executor when kernel.sched_autogroup_enabled=1): there a reduce's nice-19 partial
+   * threads get a whole container's share against the maps. Empty: nice only. Part of control:
+   * unused without it.
+   */
+  public static final String PARTIAL_CPU_CGROUP = PREFIX + "partial.cpu.cgroup";
+  public static final String DEFAULT_PARTIAL_CPU_CGROUP = "";
+
+  /**
    * Control switch. False gives the paper's MaRCO-no-control: threshold 1, stop fraction 1.0,
    * normal priority, whatever the keys above say.
    */

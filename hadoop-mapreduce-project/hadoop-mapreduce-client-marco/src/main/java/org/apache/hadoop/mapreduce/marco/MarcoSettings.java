@@ -18,6 +18,7 @@ public final class MarcoSettings {
   private final float stopFraction;
   private final int partialThreads;
   private final int partialNice;
+  private final String partialCpuCgroup;
   private final boolean controlEnabled;
   private final boolean abandonAtShuffleEnd;
   private final boolean adaptiveEnabled;
@@ -46,6 +47,8 @@ public final class MarcoSettings {
     partialThreads = integer(conf, MarcoConfig.PARTIAL_THREADS,
         MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
+    partialCpuCgroup = absolutePath(conf, MarcoConfig.PARTIAL_CPU_CGROUP,
+        MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP);
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
     abandonAtShuffleEnd = bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END,
         MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
@@ -112,6 +115,11 @@ public final class MarcoSettings {
     return controlEnabled ? partialNice : 0;
   }
 
+  /** The cpu cgroup partial threads join, empty for none: none without control. */
+  public String effectivePartialCpuCgroup() {
+    return controlEnabled ? partialCpuCgroup : "";
+  }
+
   /** Whether running invocations are abandoned at shuffle end: never without control. */
   public boolean effectiveAbandonAtShuffleEnd() {
     return controlEnabled && abandonAtShuffleEnd;
@@ -161,11 +169,14 @@ public final class MarcoSettings {
   public String toString() {
     return String.format(Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
-            + "partial.threads=%d, partial.nice=%d, abandon.at.shuffle.end=%s, partial.reduce=%s, "
+            + "partial.threads=%d, partial.nice=%d, partial.cpu.cgroup=%s, "
+            + "abandon.at.shuffle.end=%s, partial.reduce=%s, "
             + "adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
-        effectivePartialNice(), effectiveAbandonAtShuffleEnd(), partialReduceEnabled,
+        effectivePartialNice(),
+        effectivePartialCpuCgroup().isEmpty() ? "none" : effectivePartialCpuCgroup(),
+        effectiveAbandonAtShuffleEnd(), partialReduceEnabled,
         adaptiveEnabled, adaptiveRatioThreshold, adaptiveMinInvocations);
   }
 
@@ -204,6 +215,16 @@ public final class MarcoSettings {
       throw invalid(key, value, range);
     }
     return parsed;
+  }
+
+  /** Empty, or an absolute local path (a directory on the node that runs the task). */
+  private static String absolutePath(Configuration conf, String key, String dflt) {
+    String value = conf.getTrimmed(key, dflt);
+    if (!value.isEmpty() && !value.startsWith("/")) {
+      throw invalid(key, value, "an absolute path such as /sys/fs/cgroup/cpu/marco-partial, or "
+          + "empty for none");
+    }
+    return value;
   }
 
   /** A number in (0, 1]. */

@@ -65,6 +65,7 @@ public class TestMarcoSettings {
     assertEquals(19, s.effectivePartialNice());
     assertTrue(s.isEnabled() && s.isPartialReduceEnabled() && s.isAdaptiveEnabled());
     assertTrue(s.effectiveAbandonAtShuffleEnd());
+    assertEquals("", s.effectivePartialCpuCgroup());
   }
 
   @Test
@@ -72,11 +73,13 @@ public class TestMarcoSettings {
     Configuration conf = new Configuration(false);
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     conf.setInt(MarcoConfig.START_THRESHOLD, 12);
+    conf.set(MarcoConfig.PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-partial");
     MarcoSettings s = MarcoSettings.from(conf);
     assertEquals(1, s.startThreshold(0));
     assertEquals(1, s.startThreshold(5));
     assertEquals(1.0f, s.effectiveStopFraction(), 0f);
     assertEquals(0, s.effectivePartialNice());
+    assertEquals("normal priority: no cgroup either", "", s.effectivePartialCpuCgroup());
     assertFalse("the paper's running invocations finish", s.effectiveAbandonAtShuffleEnd());
   }
 
@@ -100,6 +103,8 @@ public class TestMarcoSettings {
     assertTrue(m, m.contains(MarcoConfig.ADAPTIVE_RATIO_THRESHOLD));
     m = rejection(MarcoConfig.PARTIAL_THREADS, "0");
     assertTrue(m, m.contains("[1, 64]"));
+    m = rejection(MarcoConfig.PARTIAL_CPU_CGROUP, "cpu/marco-partial");
+    assertTrue(m, m.contains(MarcoConfig.PARTIAL_CPU_CGROUP) && m.contains("absolute path"));
   }
 
   private static JobConf jobWithMapOutput(Class<?> key, Class<?> value) {

@@ -1,37 +1,47 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Threads for partial sort/reduce that lower their own Linux scheduling priority (nice) when they
  * start, so maps on the node win the CPU (paper section 3.2). On Linux a Java thread is a task
- * with its own id, and setpriority on that id affects that thread only.
+ * with its own id, and setpriority on that id affects that thread only. Nice only ranks threads
+ * of one scheduling group, though, and YARN containers each get their own: so the threads can
+ * also join a low-share cpu cgroup shared by all partial threads of the node
+ * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}).
  */
 final class LowPriorityThreadFactory implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(LowPriorityThreadFactory.class);
 
   private final String namePrefix;
   private final int nice;
+  private final String cpuCgroup;
   private final AtomicInteger count = new AtomicInteger();
 
-  LowPriorityThreadFactory(String namePrefix, int nice) {
+  /** {@code cpuCgroup}: a cgroup v1 cpu directory the threads join, empty for none. */
+  LowPriorityThreadFactory(String namePrefix, int nice, String cpuCgroup) {
     this.namePrefix = namePrefix;
     this.nice = nice;
+    this.cpuCgroup = cpuCgroup;
   }
 
   @Override
   public Thread newThread(Runnable work) {
     Thread t = new Thread(() -> {
       lowerOwnPriority(nice);
+      joinCpuCgroup(cpuCgroup);
       work.run();
     }, namePrefix + "-" + count.incrementAndGet());
     t.setDaemon(true);
@@ -45,6 +55,33 @@ final class LowPriorityThreadFactory implements ThreadFactory {
       return Integer.parseInt(self.getFileName().toString());
     } catch (IOException | UnsupportedOperationException | NumberFormatException e) {
       return -1;
+    }
+  }
+
+  /**
+   * Moves the calling thread (only it: cgroup v1 places tasks one by one) into the cpu cgroup
+   * {@code dir}; logs and carries on at its container's share where that is impossible.
+   */
+  static void joinCpuCgroup(String dir) {
+    if (dir.isEmpty()) {
+      return;
+    }
+    int tid = currentThreadTid();
+    if (tid < 0) {
+      LOG.warn("MaRCO: cannot move partial threads into cpu cgroup " + dir + " on this OS (no "
+          + "/proc/thread-self); they compete at their container's share");
+      return;
+    }
+    try {
+      // WRITE without CREATE: a directory that is no cgroup has no tasks file, and gets none.
+      Files.write(Paths.get(dir, "tasks"), (tid + "\n").getBytes(StandardCharsets.US_ASCII),
+          StandardOpenOption.WRITE);
+      LOG.info("MaRCO: partial thread " + tid + " joined cpu cgroup " + dir);
+    } catch (IOException e) {
+      LOG.warn("MaRCO: partial thread " + tid + " cannot join cpu cgroup " + dir + " (" + e
+          + "); it competes at its container's share. Create the cgroup on every NodeManager "
+          + "host (mkdir " + dir + " && echo 2 > " + dir + "/cpu.shares), writable by the task "
+          + "user, or unset " + MarcoConfig.PARTIAL_CPU_CGROUP);
     }
   }
 

@@ -101,9 +101,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         memory.maxInMemoryForReduce(), spilledRecords, mergePhase);
     this.partialThreads = Executors.newFixedThreadPool(settings.getPartialThreads(),
         new LowPriorityThreadFactory("MaRCO partial " + reduceId,
-            settings.effectivePartialNice()));
+            settings.effectivePartialNice(), settings.effectivePartialCpuCgroup()));
     this.spillThread = Executors.newSingleThreadExecutor(
-        new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0));
+        new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
     LOG.info("MaRCO merge manager for " + reduceId + ": " + memory + ", maps="
         + conf.getNumMapTasks() + ", partial reducer="
         + (this.partialReducer == null ? "none (partial sort only)"

@@ -1,18 +1,30 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
-/** Partial threads really run at the configured nice value, as read back from /proc. */
+/**
+ * Partial threads really run at the configured nice value and in the configured cpu cgroup, as
+ * read back from /proc.
+ */
 public class TestLowPriorityThreadFactory {
 
   /** The nice value of one thread of this JVM: field 19 of /proc/self/task/TID/stat. */
@@ -26,7 +38,7 @@ public class TestLowPriorityThreadFactory {
   /** Runs one thread from the factory and returns the nice value it had while running. */
   private static int niceInsideFactoryThread(int nice) throws Exception {
     AtomicInteger seen = new AtomicInteger(Integer.MIN_VALUE);
-    Thread t = new LowPriorityThreadFactory("test-partial", nice).newThread(() -> {
+    Thread t = new LowPriorityThreadFactory("test-partial", nice, "").newThread(() -> {
       try {
         seen.set(niceOf(LowPriorityThreadFactory.currentThreadTid()));
       } catch (Exception e) {
@@ -63,5 +75,72 @@ public class TestLowPriorityThreadFactory {
     int before = niceOf(LowPriorityThreadFactory.currentThreadTid());
     niceInsideFactoryThread(10);
     assertEquals(before, niceOf(LowPriorityThreadFactory.currentThreadTid()));
+  }
+
+  @Rule
+  public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final Path CPU_ROOT = Paths.get("/sys/fs/cgroup/cpu");
+
+  /** The calling thread's cgroup in the v1 hierarchy that holds the cpu controller. */
+  private static String ownCpuCgroup() throws Exception {
+    for (String line : Files.readAllLines(Paths.get("/proc/thread-self/cgroup"))) {
+      String[] f = line.split(":", 3);
+      if (java.util.Arrays.asList(f[1].split(",")).contains("cpu")) {
+        return f[2];
+      }
+    }
+    throw new IllegalStateException("no cpu controller in /proc/thread-self/cgroup");
+  }
+
+  /** Runs one partial thread joining {@code cgroup}; returns its cpu cgroup while it ran. */
+  private static String cgroupInsideFactoryThread(String cgroup, AtomicBoolean ran)
+      throws Exception {
+    AtomicReference<String> seen = new AtomicReference<>();
+    Thread t = new LowPriorityThreadFactory("test-partial", 0, cgroup).newThread(() -> {
+      try {
+        seen.set(ownCpuCgroup());
+        ran.set(true);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    t.start();
+    t.join();
+    return seen.get();
+  }
+
+  @Test
+  public void partialThreadsJoinTheConfiguredCpuCgroupAndTheCallerStaysWhereItWas()
+      throws Exception {
+    assumeTrue("root and a cgroup v1 cpu hierarchy at " + CPU_ROOT,
+        new File("/proc/thread-self").exists() && Files.isWritable(CPU_ROOT.resolve("tasks")));
+    Path cgroup = CPU_ROOT.resolve("marco-test-" + ProcessHandle.current().pid() + "-"
+        + System.nanoTime());
+    Files.createDirectory(cgroup);
+    try {
+      Files.write(cgroup.resolve("cpu.shares"), "2".getBytes(StandardCharsets.US_ASCII));
+      String before = ownCpuCgroup();
+      AtomicBoolean ran = new AtomicBoolean();
+      assertEquals("/" + cgroup.getFileName(), cgroupInsideFactoryThread(cgroup.toString(), ran));
+      assertTrue(ran.get());
+      assertEquals(before, ownCpuCgroup());
+    } finally {
+      // The thread has ended, but the kernel may take a moment to drop it from the cgroup.
+      for (int i = 0; i < 50 && !new File(cgroup.toString()).delete(); i++) {
+        Thread.sleep(100);
+      }
+      assertFalse("cgroup left behind: " + cgroup, Files.exists(cgroup));
+    }
+  }
+
+  @Test
+  public void aCgroupThatCannotBeJoinedLeavesTheThreadWorkingWhereItWas() throws Exception {
+    assumeTrue("Linux /proc", new File("/proc/thread-self").exists());
+    File notACgroup = tmp.newFolder("not-a-cgroup");
+    AtomicBoolean ran = new AtomicBoolean();
+    assertEquals(ownCpuCgroup(), cgroupInsideFactoryThread(notACgroup.getPath(), ran));
+    assertTrue(ran.get());
+    assertFalse("no tasks file may be created", new File(notACgroup, "tasks").exists());
   }
 }
