@@ -32,6 +32,32 @@ cg_create() {
   fi
 }
 
+# The cpu cgroup that MaRCO's partial threads join (mapreduce.marco.partial.cpu.cgroup): one for the
+# machine, at the lowest share, so partial work gets only CPU that no container wants. YARN's
+# default executor starts each container in a session of its own; with
+# kernel.sched_autogroup_enabled=1 each session is a scheduling group of its own, and nice ranks
+# threads only within their group. Not with --cpu-per-worker: there a worker's containers share
+# the worker's cgroup (nice works inside it), and a machine-wide cgroup would escape the quotas.
+cg_partial_dir() { cg_dir cpu partial; }
+
+cg_create_partial() {
+  local dir
+  dir=$(cg_partial_dir)
+  if [[ ! -w $CG_ROOT/cpu ]]; then
+    mc_log "no writable cgroup v1 cpu hierarchy at $CG_ROOT/cpu: MaRCO's partial threads rely on nice alone"
+    return 0
+  fi
+  net_record cgroup "$dir"
+  mkdir -p "$dir"
+  echo 2 > "$dir/cpu.shares"
+}
+
+# The mapred-site.xml line that points MaRCO at the partial cgroup, if the cluster made one.
+cg_partial_settings() {
+  [[ -z ${CPU_PER_WORKER:-} && -d $(cg_partial_dir) ]] && echo "mapred-site.xml mapreduce.marco.partial.cpu.cgroup=$(cg_partial_dir)"
+  return 0
+}
+
 # Shell snippet that moves the current shell ($$) into the node's cgroups, for a launch wrapper.
 cg_join_snippet() {
   local node=$1 controller dir snippet=""
@@ -63,4 +89,5 @@ cg_teardown() {
   for node in $(mc_all_possible_nodes); do
     for controller in cpu memory; do cg_remove_dir "$(cg_dir "$controller" "$node")"; done
   done
+  cg_remove_dir "$(cg_partial_dir)"
 }

@@ -188,6 +188,26 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
 
 
+def test_marco_partial_threads_join_the_low_share_cpu_cgroup(cluster, word_input, jar):
+    """Every container has a scheduling group of its own (its session's autogroup), in which alone
+    nice ranks threads; so the cluster gives MaRCO's partial threads one machine-wide cpu cgroup at
+    the lowest share, and each reduce's partial threads must have joined it."""
+    cgroup = "/sys/fs/cgroup/cpu/mc-partial"
+    assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
+    # 12 maps, so that partial invocations start (the threads are made for the first one)
+    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup",
+                    "mapreduce.input.fileinputformat.split.maxsize=524288")
+    app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
+    # Hadoop logs the reduce side (package ...task.reduce) to syslog.shuffle
+    reduce_logs = [p.read_text() for p in cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/syslog.shuffle")]
+    reduce_logs = [text for text in reduce_logs if "MaRCO merge manager" in text]
+    assert len(reduce_logs) == 4, f"{len(reduce_logs)} reduce logs of {app}"
+    with_partial_threads = [text for text in reduce_logs if "[MaRCO partial " in text]
+    assert with_partial_threads, "no reduce ran a partial invocation"
+    for text in with_partial_threads:
+        assert f"joined cpu cgroup {cgroup}" in text and "cannot join" not in text, text[-3000:]
+
+
 def job_history(state, log, history_dir, local_dir):
     """The JSON job history of the job the client log names, fetched from history_dir."""
     job_id = re.search(r"Running job: (job_\d+_\d+)", log).group(1)
