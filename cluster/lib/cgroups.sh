@@ -59,11 +59,28 @@ cg_partial_settings() {
 }
 
 # Shell snippet that moves the current shell ($$) into the node's cgroups, for a launch wrapper.
+# It must run before `ip netns exec`, whose fresh /sys has no cgroup hierarchies.
 cg_join_snippet() {
   local node=$1 controller dir snippet=""
   for controller in cpu memory; do
     dir=$(cg_dir "$controller" "$node")
     [[ -d $dir ]] && snippet+="echo \$\$ > $dir/cgroup.procs; "
+  done
+  printf '%s' "$snippet"
+}
+
+# Shell snippet, for inside `ip netns exec` (which mounts a fresh /sys without them), that mounts
+# the machine's cgroup hierarchies at $CG_ROOT again, as a real host has them: MaRCO's partial
+# threads find mc-partial there. A v1 hierarchy mounted again with the same controllers is the
+# same hierarchy. Failures are not fatal: a partial thread that finds no cgroup says so and runs on.
+cg_mount_snippet() {
+  local snippet="" dev path type opts rest link
+  while read -r dev path type opts rest; do
+    [[ $path == "$CG_ROOT" || $path == "$CG_ROOT"/* ]] || continue
+    snippet+="mkdir -p $path && mount -t $type -o $opts $dev $path || :; "
+  done < /proc/mounts
+  for link in "$CG_ROOT"/*; do  # e.g. cpu -> cpu,cpuacct
+    if [[ -L $link ]]; then snippet+="ln -s $(readlink "$link") $link || :; "; fi
   done
   printf '%s' "$snippet"
 }

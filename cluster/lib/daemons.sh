@@ -117,11 +117,13 @@ dm_write_client_conf() {
 
 # dm_in_node NODE COMMAND...: run COMMAND inside NODE's namespace, with NODE as hostname (its own
 # UTS namespace: `ip netns exec` keeps the root's hostname and Java would then resolve itself
-# wrongly), inside the node's cgroups. Processes it forks stay in all three.
+# wrongly), inside the node's cgroups (joined before `ip netns exec` hides them), with the cgroup
+# hierarchies mounted again at /sys/fs/cgroup. Processes it forks stay in all of them.
 dm_in_node() {
   local node=$1; shift
-  ip netns exec "$(mc_node_ns "$node")" unshare --uts \
-    sh -c "$(cg_join_snippet "$node")hostname $node && exec \"\$@\"" sh "$@"
+  sh -c "$(cg_join_snippet "$node")exec \"\$@\"" sh \
+    ip netns exec "$(mc_node_ns "$node")" unshare --uts \
+    sh -c "$(cg_mount_snippet)hostname $node && exec \"\$@\"" sh "$@"
 }
 
 # dm_launch NODE DAEMON ARGS...: the daemon's launcher with the node's environment, inside the node.

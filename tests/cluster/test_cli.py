@@ -110,6 +110,18 @@ def test_cgroup_limits_are_set(network):
     assert open("/sys/fs/cgroup/memory/mc-w2/memory.limit_in_bytes").read().strip() == str(2 * 1024 ** 3)
 
 
+def test_a_process_started_in_a_node_is_in_its_cgroups_and_sees_the_hierarchies(network):
+    """dm_in_node, the daemons' launch wrapper: it joins the worker's cgroups before `ip netns
+    exec` (whose fresh /sys hides them) and mounts the hierarchies again inside the node."""
+    lib = MARCO_CLUSTER.parent / "lib"
+    libs = "".join(f"source {lib}/{name}.sh; " for name in ("common", "topology", "cgroups", "daemons"))
+    probe = "hostname; cat /proc/self/cgroup; cat /sys/fs/cgroup/cpu/mc-w1/cpu.cfs_quota_us"
+    out = run(["bash", "-c", f"{libs}dm_in_node w1 sh -c '{probe}'"]).stdout.splitlines()
+    assert out[0] == "w1" and out[-1] == "50000", out
+    groups = {c: line.split(":", 2)[2] for line in out[1:-1] for c in line.split(":", 2)[1].split(",")}
+    assert groups["cpu"] == "/mc-w1" and groups["memory"] == "/mc-w1", out
+
+
 def test_shape_clear_and_verify_four_groups(network, tmp_path):
     out = run([SHAPE, "--state-dir", network, "--groups", "4", "--rate", "25"]).stdout
     assert "tc 26140kbit" in out  # 25 * 1514 / 1448, rounded up
