@@ -178,7 +178,8 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     mains = Counter()
     for stdout in stdouts:
         text = stdout.read_text()
-        main = re.search(r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MRAppMaster)) source: (.*)$", text, re.M)
+        main = re.search(r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MarcoMRAppMaster)) source: (.*)$", text,
+                         re.M)
         if not main:
             continue  # a container the AM released and killed before its JVM got that far
         assert main.group(2).startswith("shared objects file"), \
