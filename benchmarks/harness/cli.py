@@ -269,10 +269,14 @@ def cmd_sweep(args, prof, session):
 def fault_configs(prof):
     f = prof.get("faults", {})
     k = f.get("fail_invocation", 2)
+    # The injected failure comes where an invocation would commit its run. An invocation still
+    # running at shuffle end is abandoned before that (and on a busy machine a low-priority one
+    # may not get the CPU to finish earlier), so here running invocations finish.
+    failing = {"mapreduce.marco.test.fail.invocation": k,
+               "mapreduce.marco.abandon.at.shuffle.end": "false"}
     return [Config("stock", "stock"), Config("stock+kill-reduce", "stock", fault="kill-reduce"),
             Config("marco", "marco"), Config("marco+kill-reduce", "marco", fault="kill-reduce"),
-            Config("marco+fail-partial", "marco", {"mapreduce.marco.test.fail.invocation": k},
-                   fault="fail-partial")]
+            Config("marco+fail-partial", "marco", failing, fault="fail-partial")]
 
 
 def cmd_faults(args, prof, session):

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("matplotlib")
-
-from harness import aggregate, breakdown, catalog, history, profile, report, runner  # noqa: E402
+# The plots need matplotlib; build.sh runs this stage with a python3 that has it (test_python).
+from harness import aggregate, breakdown, catalog, cli, history, profile, report, runner
 
 DATA = Path(__file__).parent / "data"
 
@@ -60,6 +59,42 @@ def test_plan_interleaves_and_rotates_the_variants():
         ("word-count", "stock", 1), ("word-count", "marco", 1), ("word-count", "marco", 2),
         ("word-count", "stock", 2)]
     assert len({r.key for r in runs}) == len(runs)
+
+
+def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
+    quick = profile.load("quick")
+    sw = quick["sweep"]
+    runs = cli.sweep_runs(quick, ["bandwidth", "threshold", "stop"])
+    assert len({r.key for r in runs}) == len(runs)
+    per_job = len(sw["jobs"]) * sw["repetitions"]
+    bandwidth = [r for r in runs if r.set == "bandwidth"]
+    assert len(bandwidth) == per_job * len(sw["rates"]) * len(sw["variants"])
+    assert sorted({r.config.rate for r in bandwidth}) == sw["rates"]
+    for set_name, key, values in (("threshold", "mapreduce.marco.start.threshold", sw["start_thresholds"]),
+                                  ("stop-fraction", "mapreduce.marco.stop.fraction", sw["stop_fractions"])):
+        planned = [r for r in runs if r.set == set_name]
+        assert len(planned) == per_job * (1 + len(values))
+        assert all(r.config.rate is None for r in planned)  # at the cluster's own rate
+        stock = [r for r in planned if r.config.variant == "stock"]
+        assert len(stock) == per_job and all(r.config.conf == {} for r in stock)
+        assert sorted(r.config.conf[key] for r in planned if r.config.variant == "marco") == sorted(
+            values * per_job)
+    assert {r.set for r in cli.sweep_runs(quick, ["stop"])} == {"stop-fraction"}
+    with pytest.raises(ValueError, match="unknown sweep 'latency'"):
+        cli.sweep_runs(quick, ["latency"])
+    with pytest.raises(profile.ProfileError, match="no 'sweep' section"):
+        cli.sweep_runs(dict(quick, sweep={}), ["bandwidth"])
+
+
+def test_fault_configs_cover_both_variants_and_fail_the_profiles_invocation():
+    configs = cli.fault_configs(profile.load("tiny"))
+    assert [(c.variant, c.fault) for c in configs] == [
+        ("stock", None), ("stock", "kill-reduce"), ("marco", None), ("marco", "kill-reduce"),
+        ("marco", "fail-partial")]
+    failing = configs[-1]
+    assert failing.conf == {"mapreduce.marco.test.fail.invocation":
+                            profile.load("tiny")["faults"]["fail_invocation"],
+                            "mapreduce.marco.abandon.at.shuffle.end": "false"}
 
 
 def test_profiles_load_and_bad_ones_name_the_problem(tmp_path):
