@@ -10,13 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import own_cluster_dir
+from harness.cluster import netns_namespaces
+
 REPO = Path(__file__).resolve().parents[2]
 MARCO_BENCH = REPO / "benchmarks" / "marco-bench"
-
-
-def namespaces():
-    out = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
-    return [line.split()[0] for line in out.splitlines() if line.startswith("mc-")]
 
 
 def marco_bench(*args, env, timeout):
@@ -26,17 +24,13 @@ def marco_bench(*args, env, timeout):
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory):
-    if namespaces():
-        pytest.fail(f"a marco-cluster is already up ({', '.join(namespaces())}); this test starts "
-                    f"its own: stop the other one with cluster/marco-cluster stop")
-    base = tmp_path_factory.mktemp("marco-bench")
-    env = dict(os.environ, MARCO_CLUSTER_STATE_DIR=str(base / "cluster"))
+    base, env = own_cluster_dir(tmp_path_factory, "marco-bench")
     out = base / "results"
     # MARCO_DIST points at another copy of the distribution, as in tests/cluster.
     dist = ["--dist", os.environ["MARCO_DIST"]] if os.environ.get("MARCO_DIST") else []
     result = marco_bench("main", "--profile", "tiny", "--out", str(out), *dist, env=env,
                          timeout=900)
-    if namespaces():  # main must always stop its cluster; clean up for the next test anyway
+    if netns_namespaces():  # main must always stop its cluster; clean up for the next test anyway
         subprocess.run([str(REPO / "cluster" / "marco-cluster"), "stop"], env=env)
     assert result.returncode == 0, f"marco-bench main failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
     return out, env, result
@@ -109,7 +103,7 @@ def test_csv_and_plots_match_the_runs(session):
 
 def test_cluster_is_stopped_and_run_then_names_the_fix(session):
     out, env, _ = session
-    assert namespaces() == []
+    assert netns_namespaces() == []
     result = marco_bench("run", "--profile", "tiny", "--out", str(out), env=env, timeout=180)
     assert result.returncode == 2
     assert "marco-cluster start" in result.stderr or "not up" in result.stderr, result.stderr

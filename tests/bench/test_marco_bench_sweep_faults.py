@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import own_cluster_dir
 from harness import profile
-from harness.cluster import MARCO_CLUSTER, SHAPE, cluster_start_argv, netns_namespaces
+from harness.cluster import MARCO_CLUSTER, SHAPE, cluster_start_argv
 
 REPO = Path(__file__).resolve().parents[2]
 MARCO_BENCH = REPO / "benchmarks" / "marco-bench"
@@ -27,11 +28,7 @@ def marco_bench(*args, env):
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    if netns_namespaces():
-        pytest.fail(f"a marco-cluster is already up ({', '.join(netns_namespaces())}); this test "
-                    f"starts its own: stop the other one with cluster/marco-cluster stop")
-    base = tmp_path_factory.mktemp("marco-bench-sweep-faults")
-    env = dict(os.environ, MARCO_CLUSTER_STATE_DIR=str(base / "cluster"))
+    base, env = own_cluster_dir(tmp_path_factory, "marco-bench-sweep-faults")
     dist = os.environ.get("MARCO_DIST") or str(REPO / "dist" / "hadoop-marco-3.5.0")
     argv = cluster_start_argv(TINY["cluster"], dist) + ["--rate", str(TINY["cluster"]["rate_mbit"])]
     try:

@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.hadoop.conf.Configuration;
@@ -35,12 +35,13 @@ public class TestLowPriorityThreadFactory {
     return Integer.parseInt(fieldsAfterName[16]);
   }
 
-  /** Runs one thread from the factory and returns the nice value it had while running. */
-  private static int niceInsideFactoryThread(int nice) throws Exception {
-    AtomicInteger seen = new AtomicInteger(Integer.MIN_VALUE);
-    Thread t = new LowPriorityThreadFactory("test-partial", nice, "").newThread(() -> {
+  /** Runs one thread from the factory; returns what {@code probe} saw inside it. */
+  private static <T> T insideFactoryThread(int nice, String cgroup, Callable<T> probe)
+      throws Exception {
+    AtomicReference<T> seen = new AtomicReference<>();
+    Thread t = new LowPriorityThreadFactory("test-partial", nice, cgroup).newThread(() -> {
       try {
-        seen.set(niceOf(LowPriorityThreadFactory.currentThreadTid()));
+        seen.set(probe.call());
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
@@ -48,6 +49,12 @@ public class TestLowPriorityThreadFactory {
     t.start();
     t.join();
     return seen.get();
+  }
+
+  /** Runs one thread from the factory and returns the nice value it had while running. */
+  private static int niceInsideFactoryThread(int nice) throws Exception {
+    return insideFactoryThread(nice, "",
+        () -> niceOf(LowPriorityThreadFactory.currentThreadTid()));
   }
 
   @Test
@@ -96,18 +103,10 @@ public class TestLowPriorityThreadFactory {
   /** Runs one partial thread joining {@code cgroup}; returns its cpu cgroup while it ran. */
   private static String cgroupInsideFactoryThread(String cgroup, AtomicBoolean ran)
       throws Exception {
-    AtomicReference<String> seen = new AtomicReference<>();
-    Thread t = new LowPriorityThreadFactory("test-partial", 0, cgroup).newThread(() -> {
-      try {
-        seen.set(ownCpuCgroup());
-        ran.set(true);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
+    return insideFactoryThread(0, cgroup, () -> {
+      ran.set(true);
+      return ownCpuCgroup();
     });
-    t.start();
-    t.join();
-    return seen.get();
   }
 
   @Test
