@@ -311,12 +311,13 @@ class Runner:
 
 
 class FaultInjector(threading.Thread):
-    """Waits for the job id in the client log, then (after `delay` s, or as soon as a reduce
-    runs) kills the first running reduce attempt with `mapred job -kill-task`."""
+    """Waits for the job id in the client log, then runs the benchmarks jar's
+    `kill-running-reduce`, which kills a running reduce attempt `delay` s after the job was
+    launched (or as soon as one runs after that)."""
 
     def __init__(self, client, log_path, delay):
         super().__init__(daemon=True)
-        self.client, self.log_path, self.delay = client, log_path, delay
+        self.client, self.log_path, self.delay = client, log_path, delay or 0.0
         self.result = None
 
     def run(self):
@@ -329,22 +330,16 @@ class FaultInjector(threading.Thread):
         if job_id is None:
             self.result = {"killed": None, "why": "job id never appeared"}
             return
-        if self.delay:
-            time.sleep(max(0.0, self.delay - (time.monotonic() - t0)))
-        while time.monotonic() - t0 < 600:
-            listing = self.client.run("mapred", "job", "-list-attempt-ids", job_id, "REDUCE",
-                                      "running", check=False)
-            attempts = re.findall(r"attempt_\S+", listing.stdout)
-            if attempts:
-                kill = self.client.run("mapred", "job", "-kill-task", attempts[0], check=False)
-                self.result = {"killed": attempts[0], "at_s": round(time.monotonic() - t0, 1),
-                               "exit_code": kill.returncode}
-                return
-            if "SUCCEEDED" in self.log_path.read_text(errors="replace") or \
-                    "completed successfully" in self.log_path.read_text(errors="replace"):
-                break
-            time.sleep(1)
-        self.result = {"killed": None, "why": "no reduce attempt was running"}
+        remaining = max(0.0, self.delay - (time.monotonic() - t0))
+        tool = self.client.run("hadoop", "jar", self.client.benchmarks_jar(), "kill-running-reduce",
+                               job_id, f"{remaining:.1f}", check=False)
+        killed = re.search(r"^killed (attempt_\S+)", tool.stdout, re.M)
+        if killed:
+            self.result = {"killed": killed[1], "at_s": round(time.monotonic() - t0, 1),
+                           "exit_code": tool.returncode}
+        else:
+            self.result = {"killed": None, "exit_code": tool.returncode,
+                           "why": tail(tool.stdout, 1) or tail(tool.stderr, 3)}
 
 
 def analyse(histories, start_ms, end_ms):

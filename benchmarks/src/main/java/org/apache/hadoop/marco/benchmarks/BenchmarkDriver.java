@@ -1,6 +1,7 @@
 package org.apache.hadoop.marco.benchmarks;
 
 import org.apache.hadoop.marco.benchmarks.engine.MergeThroughput;
+import org.apache.hadoop.marco.benchmarks.faults.KillRunningReduce;
 import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.gen.GraphModel;
 import org.apache.hadoop.marco.benchmarks.gen.InvertedIndexModel;
@@ -58,6 +59,8 @@ public final class BenchmarkDriver {
           "Generates a power-law directed graph (mean out-degree 7.2) as edge lines.");
       driver.addClass("merge-throughput", MergeThroughput.class,
           "Reduce-side merge throughput: Hadoop's MergeManagerImpl vs MaRCO, side by side.");
+      driver.addClass("kill-running-reduce", KillRunningReduce.class,
+          "Fault injection: kills a running reduce attempt of a job after a delay.");
       exitCode = driver.run(args);
     } catch (Throwable e) {
       e.printStackTrace();
