@@ -82,10 +82,12 @@ EOF
 }
 
 # The settings of one node: its own dirs, and the NodeManager's resources and shuffle service.
+# The ResourceManager's node-attribute store defaults to /tmp/hadoop-yarn-USER, not hadoop.tmp.dir.
 dm_node_settings() {
   local dir=$1
   cat <<EOF
 core-site.xml hadoop.tmp.dir=$dir/tmp
+yarn-site.xml yarn.node-attribute.fs-store.root-dir=file://$dir/tmp/node-attribute
 hdfs-site.xml dfs.namenode.name.dir=$dir/data/name
 hdfs-site.xml dfs.datanode.data.dir=$dir/data/dn
 yarn-site.xml yarn.nodemanager.local-dirs=$dir/local
@@ -112,7 +114,12 @@ dm_write_client_conf() {
   local conf=$STATE/client/conf
   mkdir -p "$conf"
   cp -r "$DIST/etc/hadoop/." "$conf/"
-  { dm_common_settings; echo "core-site.xml hadoop.tmp.dir=$STATE/client/tmp"; } | python3 "$HCONF" "$conf"
+  # The local job runner (data generation in the client JVM) stages under
+  # /tmp/hadoop/mapred/staging unless told otherwise.
+  { dm_common_settings
+    echo "core-site.xml hadoop.tmp.dir=$STATE/client/tmp"
+    echo "mapred-site.xml mapreduce.jobtracker.staging.root.dir=$STATE/client/tmp/mapred/staging"
+  } | python3 "$HCONF" "$conf"
 }
 
 # dm_in_node NODE COMMAND...: run COMMAND inside NODE's namespace, with NODE as hostname (its own

@@ -165,6 +165,16 @@ def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input
     assert sum(counts) == word_input and len(counts) == 50000
 
 
+def test_scratch_files_stay_in_the_state_dir(cluster, word_input, jar):
+    # Hadoop puts the ResourceManager's node-attribute store and the local job runner's staging
+    # area (data generation in the client JVM) under /tmp outside hadoop.tmp.dir by default.
+    assert (cluster / "nodes/master/tmp/node-attribute/nodeattribute.mirror").is_file()
+    staging = cluster / "client/tmp/mapred/staging"
+    assert not staging.exists()
+    wordcount(cluster, jar, STOCK_SHUFFLE, "/out-local", "mapreduce.framework.name=local", reduces=1)
+    assert staging.is_dir() and any(staging.iterdir()), "the local job runner staged elsewhere"
+
+
 def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     """--class-archive: every JVM of a job, AM and tasks, takes its main class (a Hadoop class, so
     not from the JDK's own archive) from the archive dumped at start."""
