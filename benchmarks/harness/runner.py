@@ -312,8 +312,8 @@ class Runner:
 
 class FaultInjector(threading.Thread):
     """Waits for the job id in the client log, then runs the benchmarks jar's
-    `kill-running-reduce`, which kills a running reduce attempt `delay` s after the job was
-    launched (or as soon as one runs after that)."""
+    `kill-running-reduce` with the part of `delay` (s since the job's launch) still to go: it
+    kills a running reduce attempt then, plus its own JVM start-up, or as soon as one runs."""
 
     def __init__(self, client, log_path, delay):
         super().__init__(daemon=True)

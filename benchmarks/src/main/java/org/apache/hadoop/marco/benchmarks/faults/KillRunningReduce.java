@@ -25,6 +25,8 @@ import org.apache.hadoop.util.ToolRunner;
  */
 public class KillRunningReduce extends Configured implements Tool {
   static final long POLL_MS = 250;
+  static final int NO_SUCH_JOB = 1;
+  static final int USAGE = 2;
   static final int JOB_ENDED_FIRST = 3;
 
   @Override
@@ -44,7 +46,7 @@ public class KillRunningReduce extends Configured implements Tool {
     } catch (IllegalArgumentException e) {
       System.err.println("kill-running-reduce: " + e.getMessage() + "\nUsage: kill-running-reduce"
           + " JOB_ID DELAY_SECONDS  (e.g. job_1795438088293_0004 5.5)");
-      return 2;
+      return USAGE;
     }
     long deadline = System.nanoTime() + delayNanos;
     Cluster cluster = new Cluster(getConf());
@@ -53,7 +55,7 @@ public class KillRunningReduce extends Configured implements Tool {
       if (job == null) {
         System.err.println("kill-running-reduce: no job " + jobId + " on this cluster; check the "
             + "job id (mapred job -list all)");
-        return 1;
+        return NO_SUCH_JOB;
       }
       while (!job.isComplete()) {
         if (System.nanoTime() >= deadline) {

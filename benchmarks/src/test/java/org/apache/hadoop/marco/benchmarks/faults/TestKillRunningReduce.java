@@ -17,14 +17,14 @@ public class TestKillRunningReduce {
 
   @Test
   public void malformedArgumentsAreAUsageError() throws Exception {
-    assertEquals(2, run("job_1795438088293_0004"));
-    assertEquals(2, run("not-a-job", "5"));
-    assertEquals(2, run("job_1795438088293_0004", "-1"));
-    assertEquals(2, run("job_1795438088293_0004", "soon"));
+    assertEquals(KillRunningReduce.USAGE, run("job_1795438088293_0004"));
+    assertEquals(KillRunningReduce.USAGE, run("not-a-job", "5"));
+    assertEquals(KillRunningReduce.USAGE, run("job_1795438088293_0004", "-1"));
+    assertEquals(KillRunningReduce.USAGE, run("job_1795438088293_0004", "soon"));
   }
 
   @Test
   public void aJobTheClusterDoesNotKnowIsAnError() throws Exception {
-    assertEquals(1, run("job_1795438088293_0004", "0"));
+    assertEquals(KillRunningReduce.NO_SUCH_JOB, run("job_1795438088293_0004", "0"));
   }
 }
