@@ -78,7 +78,7 @@ EOF
   # Appended to the distribution's admin options, so a job's own command-opts stay its own.
   echo "mapred-site.xml yarn.app.mapreduce.am.admin-command-opts+=$DM_DAEMON_JVM_OPTS"
   if ((${CLASS_ARCHIVE:-0})); then ca_settings; fi
-  cg_partial_settings
+  cg_marco_settings
 }
 
 # The settings of one node: its own dirs, and the NodeManager's resources and shuffle service.

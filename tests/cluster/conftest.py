@@ -48,8 +48,9 @@ def our_qdiscs():
 
 def our_cgroups():
     found = []
-    for controller in ("cpu", "memory"):
-        base = CGROUP_ROOT / controller
+    # v1 controllers; a cgroup v2 mount (a v2-only host's root, a hybrid one's unified) for MaRCO's
+    # groups where the machine has no v1 cpu
+    for base in (CGROUP_ROOT / "cpu", CGROUP_ROOT / "memory", CGROUP_ROOT, CGROUP_ROOT / "unified"):
         if base.is_dir():
             found += [str(p) for p in base.glob("mc-*") if p.is_dir()]
     return found

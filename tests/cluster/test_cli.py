@@ -169,6 +169,39 @@ def test_shape_rejects_bad_input(network):
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
 
 
+def test_marco_cgroups_go_to_cgroup_v2_where_the_machine_has_no_v1_cpu(tmp_path):
+    """cg_create_marco on fake trees of plain files standing in for cgroupfs at CG_ROOT (no v1 cpu
+    there): a hybrid host whose v2 part lacks the cpu controller gets no groups; a v2-only host gets
+    mc-shuffle at the weight of 128 shares and, as v2 moves single threads only within a threaded
+    subtree, mc-partial as its threaded child at the weight of 2 shares, cpu enabled for both."""
+    root, state = tmp_path / "cgroup", tmp_path / "state"
+    (root / "unified").mkdir(parents=True)
+    state.mkdir()
+    (root / "unified" / "cgroup.controllers").write_text("hugetlb\n")
+    (root / "unified" / "cgroup.subtree_control").write_text("")
+    lib = MARCO_CLUSTER.parent / "lib"
+    libs = "".join(f"source {lib}/{name}.sh; " for name in ("common", "topology", "net", "cgroups"))
+    script = f"set -euo pipefail; {libs}CG_ROOT={root}; STATE={state}; cg_create_marco; cg_marco_settings"
+    out = run(["bash", "-c", script])
+    assert out.stdout == "" and "rely on nice alone" in out.stderr, out
+    assert not (state / "created.list").exists()
+
+    (root / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    (root / "cgroup.subtree_control").write_text("memory pids\n")
+    out = run(["bash", "-c", script])
+    shuffle = root / "mc-shuffle"
+    partial = shuffle / "mc-partial"
+    assert out.stdout.splitlines() == [f"mapred-site.xml mapreduce.marco.shuffle.cpu.cgroup={shuffle}",
+                                       f"mapred-site.xml mapreduce.marco.partial.cpu.cgroup={partial}"], out
+    assert (state / "created.list").read_text().splitlines() == [f"cgroup {shuffle}", f"cgroup {partial}"]
+    assert (shuffle / "cpu.weight").read_text() == "13\n"
+    assert (partial / "cpu.weight").read_text() == "1\n"
+    assert (partial / "cgroup.type").read_text() == "threaded\n"
+    # the kernel adds a written +cpu to the controllers already on; a plain file just holds it
+    assert (root / "cgroup.subtree_control").read_text() == "+cpu\n"
+    assert (shuffle / "cgroup.subtree_control").read_text() == "+cpu\n"
+
+
 def test_hadoop_conf_keeps_other_properties(tmp_path):
     site = tmp_path / "mapred-site.xml"
     site.write_text(textwrap.dedent("""\

@@ -199,12 +199,15 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
 
 
-def test_marco_partial_threads_join_the_low_share_cpu_cgroup(cluster, word_input, jar):
+def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgroups(cluster, word_input, jar):
     """Every container has a scheduling group of its own (its session's autogroup), in which alone
-    nice ranks threads; so the cluster gives MaRCO's partial threads one machine-wide cpu cgroup at
-    the lowest share, and each reduce's partial threads must have joined it."""
+    nice ranks threads; so the cluster gives MaRCO's shuffling reduces and its partial threads one
+    machine-wide cpu cgroup each at a low share. Each reduce must have shuffled in mc-shuffle and
+    come back for its final merge, and its partial threads must have joined mc-partial."""
     cgroup = "/sys/fs/cgroup/cpu/mc-partial"
+    shuffle_cgroup = "/sys/fs/cgroup/cpu/mc-shuffle"
     assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
+    assert open(f"{shuffle_cgroup}/cpu.shares").read().strip() == "128"
     # 12 maps, so that partial invocations start (the threads are made for the first one)
     log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup",
                     "mapreduce.input.fileinputformat.split.maxsize=524288")
@@ -213,6 +216,9 @@ def test_marco_partial_threads_join_the_low_share_cpu_cgroup(cluster, word_input
     reduce_logs = [p.read_text() for p in cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/syslog.shuffle")]
     reduce_logs = [text for text in reduce_logs if "MaRCO merge manager" in text]
     assert len(reduce_logs) == 4, f"{len(reduce_logs)} reduce logs of {app}"
+    for text in reduce_logs:
+        assert f"joined cpu cgroup {shuffle_cgroup} for the shuffle" in text, text[-3000:]
+        assert "back in cpu cgroup /sys/fs/cgroup/cpu for the final merge" in text, text[-3000:]
     with_partial_threads = [text for text in reduce_logs if "[MaRCO partial " in text]
     assert with_partial_threads, "no reduce ran a partial invocation"
     for text in with_partial_threads:

@@ -57,16 +57,27 @@ public final class MarcoConfig {
   public static final int DEFAULT_PARTIAL_NICE = 19;
 
   /**
-   * A cgroup v1 cpu directory (e.g. /sys/fs/cgroup/cpu/marco-partial, cpu.shares=2) that partial
-   * threads join when they start, so that they only get CPU the containers leave idle. Nice ranks
-   * a thread only within its own scheduling group, and YARN gives every container a group of its
-   * own (its cgroup under the LinuxContainerExecutor with cgroups; its session's autogroup under
-   * the default executor when kernel.sched_autogroup_enabled=1): there a reduce's nice-19 partial
-   * threads get a whole container's share against the maps. Empty: nice only. Part of control:
-   * unused without it.
+   * A cpu cgroup directory that partial threads join when they start, so that they only get CPU
+   * the containers leave idle: cgroup v1 (e.g. /sys/fs/cgroup/cpu/marco-partial, cpu.shares=2), or
+   * a threaded cgroup v2 child of {@link #SHUFFLE_CPU_CGROUP} (v2 moves a single thread only
+   * within its process's threaded subtree). Nice ranks a thread only within its own scheduling
+   * group, and YARN gives every container a group of its own (its cgroup under the
+   * LinuxContainerExecutor with cgroups; its session's autogroup under the default executor when
+   * kernel.sched_autogroup_enabled=1): there a reduce's nice-19 partial threads get a whole
+   * container's share against the maps. Empty: nice only. Part of control: unused without it.
    */
   public static final String PARTIAL_CPU_CGROUP = PREFIX + "partial.cpu.cgroup";
   public static final String DEFAULT_PARTIAL_CPU_CGROUP = "";
+
+  /**
+   * A cpu cgroup directory, v1 or v2 (e.g. /sys/fs/cgroup/cpu/marco-shuffle, cpu.shares=128), that
+   * the whole reduce JVM joins while it shuffles and leaves at shuffle end, back to the cgroup it
+   * came from, before the final merge. A reduce starts with the first map, and its fetchers,
+   * merges and spills would otherwise take a container's share from the maps. Empty: none. Part
+   * of control: unused without it.
+   */
+  public static final String SHUFFLE_CPU_CGROUP = PREFIX + "shuffle.cpu.cgroup";
+  public static final String DEFAULT_SHUFFLE_CPU_CGROUP = "";
 
   /**
    * Control switch. False gives the paper's MaRCO-no-control: threshold 1, stop fraction 1.0,
@@ -113,6 +124,14 @@ public final class MarcoConfig {
   /** Reduce staggering: reduce tasks per node allowed to start while maps still run. */
   public static final String STAGGER_REDUCES_PER_NODE = PREFIX + "stagger.reduces.per.node";
   public static final int DEFAULT_STAGGER_REDUCES_PER_NODE = 1;
+
+  /**
+   * Reduce staggering for jobs on Hadoop's own shuffle too: at most
+   * {@link #STAGGER_REDUCES_PER_NODE} of their reduces per node while maps run, with the job's own
+   * slow-start. Lets a benchmark give stock and MaRCO jobs the same reduce placement.
+   */
+  public static final String STAGGER_STOCK_JOBS = PREFIX + "stagger.stock.jobs";
+  public static final boolean DEFAULT_STAGGER_STOCK_JOBS = false;
 
   /**
    * Asynchronous reduce output (the paper's Hadoop++ baseline), in force when the job's output

@@ -30,5 +30,9 @@ public enum MarcoCounter {
   /** Partial invocations that failed; their inputs went to the final merge instead. */
   FAILED_INVOCATIONS,
   /** Partial invocations abandoned at shuffle end; their inputs went to the final merge. */
-  ABANDONED_INVOCATIONS
+  ABANDONED_INVOCATIONS,
+  /** Wall milliseconds fetchers spent waiting for a memory spill to free memory, summed. */
+  FETCH_WAIT_MILLIS,
+  /** Reservations refused because the shuffle memory was over its limit (fetcher told WAIT). */
+  FETCH_STALLS
 }

@@ -19,6 +19,7 @@ public final class MarcoSettings {
   private final int partialThreads;
   private final int partialNice;
   private final String partialCpuCgroup;
+  private final String shuffleCpuCgroup;
   private final boolean controlEnabled;
   private final boolean abandonAtShuffleEnd;
   private final boolean adaptiveEnabled;
@@ -48,7 +49,9 @@ public final class MarcoSettings {
         MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
     partialCpuCgroup = absolutePath(conf, MarcoConfig.PARTIAL_CPU_CGROUP,
-        MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP);
+        MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-partial");
+    shuffleCpuCgroup = absolutePath(conf, MarcoConfig.SHUFFLE_CPU_CGROUP,
+        MarcoConfig.DEFAULT_SHUFFLE_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-shuffle");
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
     abandonAtShuffleEnd = bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END,
         MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
@@ -120,6 +123,11 @@ public final class MarcoSettings {
     return controlEnabled ? partialCpuCgroup : "";
   }
 
+  /** The cpu cgroup the reduce JVM shuffles in, empty for none: none without control. */
+  public String effectiveShuffleCpuCgroup() {
+    return controlEnabled ? shuffleCpuCgroup : "";
+  }
+
   /** Whether running invocations are abandoned at shuffle end: never without control. */
   public boolean effectiveAbandonAtShuffleEnd() {
     return controlEnabled && abandonAtShuffleEnd;
@@ -170,14 +178,18 @@ public final class MarcoSettings {
     return String.format(Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
             + "partial.threads=%d, partial.nice=%d, partial.cpu.cgroup=%s, "
-            + "abandon.at.shuffle.end=%s, partial.reduce=%s, "
+            + "shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s, partial.reduce=%s, "
             + "adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
         effectivePartialNice(),
-        effectivePartialCpuCgroup().isEmpty() ? "none" : effectivePartialCpuCgroup(),
+        orNone(effectivePartialCpuCgroup()), orNone(effectiveShuffleCpuCgroup()),
         effectiveAbandonAtShuffleEnd(), partialReduceEnabled,
         adaptiveEnabled, adaptiveRatioThreshold, adaptiveMinInvocations);
+  }
+
+  private static String orNone(String value) {
+    return value.isEmpty() ? "none" : value;
   }
 
   private static IllegalArgumentException invalid(String key, String value, String range) {
@@ -218,11 +230,11 @@ public final class MarcoSettings {
   }
 
   /** Empty, or an absolute local path (a directory on the node that runs the task). */
-  private static String absolutePath(Configuration conf, String key, String dflt) {
+  private static String absolutePath(Configuration conf, String key, String dflt,
+      String example) {
     String value = conf.getTrimmed(key, dflt);
     if (!value.isEmpty() && !value.startsWith("/")) {
-      throw invalid(key, value, "an absolute path such as /sys/fs/cgroup/cpu/marco-partial, or "
-          + "empty for none");
+      throw invalid(key, value, "an absolute path such as " + example + ", or empty for none");
     }
     return value;
   }

@@ -66,6 +66,22 @@ public class TestMarcoSettings {
     assertTrue(s.isEnabled() && s.isPartialReduceEnabled() && s.isAdaptiveEnabled());
     assertTrue(s.effectiveAbandonAtShuffleEnd());
     assertEquals("", s.effectivePartialCpuCgroup());
+    assertEquals("", s.effectiveShuffleCpuCgroup());
+    assertTrue(s.toString(), s.toString().contains("shuffle.cpu.cgroup=none"));
+  }
+
+  @Test
+  public void theShuffleCpuCgroupIsAnAbsolutePathShownInTheSummary() {
+    Configuration conf = new Configuration(false);
+    conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, " /sys/fs/cgroup/cpu/mc-shuffle ");
+    MarcoSettings s = MarcoSettings.from(conf);
+    assertEquals("/sys/fs/cgroup/cpu/mc-shuffle", s.effectiveShuffleCpuCgroup());
+    assertEquals("", s.effectivePartialCpuCgroup());
+    assertTrue(s.toString(),
+        s.toString().contains("shuffle.cpu.cgroup=/sys/fs/cgroup/cpu/mc-shuffle"));
+    String m = rejection(MarcoConfig.SHUFFLE_CPU_CGROUP, "cpu/mc-shuffle");
+    assertTrue(m, m.contains(MarcoConfig.SHUFFLE_CPU_CGROUP) && m.contains("'cpu/mc-shuffle'")
+        && m.contains("absolute path such as /sys/fs/cgroup/cpu/marco-shuffle"));
   }
 
   @Test
@@ -74,12 +90,14 @@ public class TestMarcoSettings {
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     conf.setInt(MarcoConfig.START_THRESHOLD, 12);
     conf.set(MarcoConfig.PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-partial");
+    conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-shuffle");
     MarcoSettings s = MarcoSettings.from(conf);
     assertEquals(1, s.startThreshold(0));
     assertEquals(1, s.startThreshold(5));
     assertEquals(1.0f, s.effectiveStopFraction(), 0f);
     assertEquals(0, s.effectivePartialNice());
     assertEquals("normal priority: no cgroup either", "", s.effectivePartialCpuCgroup());
+    assertEquals("", s.effectiveShuffleCpuCgroup());
     assertFalse("the paper's running invocations finish", s.effectiveAbandonAtShuffleEnd());
   }
 

@@ -1,13 +1,12 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -20,28 +19,31 @@ import org.slf4j.LoggerFactory;
  * with its own id, and setpriority on that id affects that thread only. Nice only ranks threads
  * of one scheduling group, though, and YARN containers each get their own: so the threads can
  * also join a low-share cpu cgroup shared by all partial threads of the node
- * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}).
+ * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}), of cgroup v1 or v2 ({@link CpuCgroup}).
  */
 final class LowPriorityThreadFactory implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(LowPriorityThreadFactory.class);
 
   private final String namePrefix;
   private final int nice;
-  private final String cpuCgroup;
+  /** Null for none. */
+  private final CpuCgroup cpuCgroup;
+  /** One WARN per factory (per reduce) where threads cannot join: they all fail alike. */
+  private final AtomicBoolean cgroupWarned = new AtomicBoolean();
   private final AtomicInteger count = new AtomicInteger();
 
-  /** {@code cpuCgroup}: a cgroup v1 cpu directory the threads join, empty for none. */
+  /** {@code cpuCgroup}: a cpu cgroup directory the threads join, empty for none. */
   LowPriorityThreadFactory(String namePrefix, int nice, String cpuCgroup) {
     this.namePrefix = namePrefix;
     this.nice = nice;
-    this.cpuCgroup = cpuCgroup;
+    this.cpuCgroup = cpuCgroup.isEmpty() ? null : CpuCgroup.at(Paths.get(cpuCgroup));
   }
 
   @Override
   public Thread newThread(Runnable work) {
     Thread t = new Thread(() -> {
       lowerOwnPriority(nice);
-      joinCpuCgroup(cpuCgroup);
+      joinCpuCgroup();
       work.run();
     }, namePrefix + "-" + count.incrementAndGet());
     t.setDaemon(true);
@@ -59,30 +61,41 @@ final class LowPriorityThreadFactory implements ThreadFactory {
   }
 
   /**
-   * Moves the calling thread (only it: cgroup v1 places tasks one by one) into the cpu cgroup
-   * {@code dir}; logs and carries on at its container's share where that is impossible.
+   * Moves the calling thread (only it) into the cpu cgroup; logs and carries on at its
+   * container's share where that is impossible.
    */
-  static void joinCpuCgroup(String dir) {
-    if (dir.isEmpty()) {
+  private void joinCpuCgroup() {
+    if (cpuCgroup == null) {
       return;
     }
+    Path dir = cpuCgroup.dir();
     int tid = currentThreadTid();
-    if (tid < 0) {
-      LOG.warn("MaRCO: cannot move partial threads into cpu cgroup " + dir + " on this OS (no "
-          + "/proc/thread-self); they compete at their container's share");
-      return;
-    }
     try {
-      // WRITE without CREATE: a directory that is no cgroup has no tasks file, and gets none.
-      Files.write(Paths.get(dir, "tasks"), (tid + "\n").getBytes(StandardCharsets.US_ASCII),
-          StandardOpenOption.WRITE);
+      if (tid < 0) {
+        throw new IOException("no /proc/thread-self on this OS");
+      }
+      cpuCgroup.addThread(tid);
       LOG.info("MaRCO: partial thread " + tid + " joined cpu cgroup " + dir);
     } catch (IOException e) {
-      LOG.warn("MaRCO: partial thread " + tid + " cannot join cpu cgroup " + dir + " (" + e
-          + "); it competes at its container's share. Create the cgroup on every NodeManager "
-          + "host (mkdir " + dir + " && echo 2 > " + dir + "/cpu.shares), writable by the task "
-          + "user, or unset " + MarcoConfig.PARTIAL_CPU_CGROUP);
+      if (cgroupWarned.compareAndSet(false, true)) {
+        LOG.warn("MaRCO: partial threads cannot join cpu cgroup " + dir + " (" + e + "); they "
+            + "compete at their container's share. Fix: " + fix(cpuCgroup) + ", or unset "
+            + MarcoConfig.PARTIAL_CPU_CGROUP);
+      }
     }
+  }
+
+  private static String fix(CpuCgroup cgroup) {
+    Path dir = cgroup.dir();
+    if (cgroup.version() == CpuCgroup.Version.V2) {
+      return "make it a threaded child of the " + MarcoConfig.SHUFFLE_CPU_CGROUP + " cgroup "
+          + "(cgroup v2 moves a thread only within its process's threaded subtree, and a "
+          + "container's cgroup has none) on every NodeManager host (mkdir " + dir
+          + " && echo threaded > " + dir + "/cgroup.type && echo +cpu > " + dir.getParent()
+          + "/cgroup.subtree_control && echo 1 > " + dir + "/cpu.weight)";
+    }
+    return "create it on every NodeManager host (mkdir " + dir + " && echo 2 > " + dir
+        + "/cpu.shares), its tasks file writable by the task user";
   }
 
   /** Sets the calling thread's nice value; logs and carries on where that is impossible. */

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -29,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * run and stream it through the partial reducer, on low-priority threads (paper sections 3.1 and
  * 3.2). Hadoop's memory rules stay: a fetch WAITs above the shuffle memory limit, and committed
  * in-memory outputs above the merge threshold are spilled to disk (with the old-API combiner, as
- * stock Hadoop does) on a normal-priority thread. {@link #close} feeds every run to the reducer.
+ * stock Hadoop does) on a normal-priority thread. Invocations take in-memory outputs only within
+ * the headroom above the merge threshold ({@link MemoryBudget#tryPin}), so a fetch waits for a
+ * spill, never for partial work. {@link #close} feeds every run to the reducer.
  *
  * <p>All state below is guarded by {@code this}.
  */
@@ -55,6 +58,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final Counters.Counter mergedMapOutputs;
   private final ExecutorService partialThreads;
   private final ExecutorService spillThread;
+  private final ShuffleCpuCgroup shuffleCpuCgroup;
 
   private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
   private final List<ShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
@@ -99,6 +103,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
     this.finalMerge = new FinalMerge<>(conf, localFs, codec, reduceId, reporter, runMerger,
         memory.maxInMemoryForReduce(), spilledRecords, mergePhase);
+    // Before any partial thread exists: each moves on from there into the partial cgroup.
+    this.shuffleCpuCgroup = ShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
     this.partialThreads = Executors.newFixedThreadPool(settings.getPartialThreads(),
         new LowPriorityThreadFactory("MaRCO partial " + reduceId,
             settings.effectivePartialNice(), settings.effectivePartialCpuCgroup()));
@@ -110,11 +116,29 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             : partialReducer.getReducerClass().getName()));
   }
 
+  /**
+   * Blocks while memory is over the limit and a memory spill is running, which frees some.
+   * Partial invocations are not waited for: with their pins held to the headroom above the merge
+   * threshold, memory over the limit with no spill running is held by fetches in flight, and the
+   * fetcher retries, as with Hadoop's MergeManagerImpl when no merge is running.
+   */
   @Override
   public synchronized void waitForResource() throws InterruptedException {
-    while (memory.overLimit() && (spillsRunning + invocationsRunning) > 0) {
-      wait();
+    if (!fetchWaitsForSpill()) {
+      return;
     }
+    long start = System.currentTimeMillis();
+    try {
+      do {
+        wait();
+      } while (fetchWaitsForSpill());
+    } finally {
+      count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
+    }
+  }
+
+  private boolean fetchWaitsForSpill() {
+    return memory.overLimit() && spillsRunning > 0;
   }
 
   @Override
@@ -127,8 +151,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           mapOutputFile.getInputFileForWrite(mapId.getTaskID(), requestedSize), fetcher);
     }
     if (!memory.tryReserve(requestedSize)) {
-      LOG.debug(mapId + ": stalling shuffle since used memory " + memory.used()
-          + " is above the limit " + memory.limit());
+      count(MarcoCounter.FETCH_STALLS, 1);
+      LOG.debug(mapId + ": stalling shuffle since used memory " + memory.used() + " ("
+          + memory.pinned() + " pinned by partial invocations) is above the limit "
+          + memory.limit());
       return null;
     }
     return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf,
@@ -168,18 +194,27 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     while (shuffleEndMillis == 0 && invocationsRunning < settings.getPartialThreads()
         && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)) {
-      startInvocation(takeUnprocessed(false));
+      // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
+      // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
+      List<ShuffledRun<K, V>> inputs =
+          takeUnprocessed(run -> !run.inMemory() || memory.tryPin(run.rawLength()));
+      if (inputs.isEmpty()) {
+        // Only runs in memory wait and no pin is left for them (asking again would spin): they
+        // wait for the memory spill, whose run on disk a later invocation takes.
+        break;
+      }
+      startInvocation(inputs);
     }
     if (unprocessedMemoryBytes >= memory.mergeThreshold()) {
-      startSpill(takeUnprocessed(true), false);
+      startSpill(takeUnprocessed(ShuffledRun::inMemory), false);
     }
   }
 
-  private List<ShuffledRun<K, V>> takeUnprocessed(boolean inMemoryOnly) {
+  private List<ShuffledRun<K, V>> takeUnprocessed(Predicate<ShuffledRun<K, V>> take) {
     List<ShuffledRun<K, V>> taken = new ArrayList<>();
     for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator(); it.hasNext();) {
       ShuffledRun<K, V> run = it.next();
-      if (!inMemoryOnly || run.inMemory()) {
+      if (take.test(run)) {
         taken.add(run);
         it.remove();
         if (run.inMemory()) {
@@ -217,6 +252,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long end = System.currentTimeMillis();
     synchronized (this) {
       invocationsRunning--;
+      // Before anything that may throw: a pin left behind would shrink the headroom for good.
+      memory.unpin(memoryBytesOf(inputs));
       long overlapped = shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
       count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
       if (failure == null) {
@@ -329,6 +366,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   @Override
   public RawKeyValueIterator close() throws Throwable {
     long shuffleEnd = System.currentTimeMillis();
+    shuffleCpuCgroup.leave();
     List<ShuffledRun<K, V>> runs = new ArrayList<>();
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
@@ -370,6 +408,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
+  /** In-memory bytes pinned by running invocations (for tests and diagnostics). */
+  long pinnedMemory() {
+    return memory.pinned();
+  }
+
   /** The events recorded so far (for tests and diagnostics). */
   List<String> timelineEvents() {
     return timeline.events();
@@ -391,6 +434,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long n = 0;
     for (ShuffledRun<K, V> run : runs) {
       n += run.rawLength();
+    }
+    return n;
+  }
+
+  private static <K, V> long memoryBytesOf(List<ShuffledRun<K, V>> runs) {
+    long n = 0;
+    for (ShuffledRun<K, V> run : runs) {
+      if (run.inMemory()) {
+        n += run.rawLength();
+      }
     }
     return n;
   }

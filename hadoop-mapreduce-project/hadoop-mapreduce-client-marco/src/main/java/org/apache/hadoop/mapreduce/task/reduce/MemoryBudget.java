@@ -17,6 +17,8 @@ class MemoryBudget {
   private final long mergeThreshold;
   private final long maxInMemoryForReduce;
   private long used;
+  /** The part of {@link #used} held by running partial invocations. */
+  private long pinned;
 
   MemoryBudget(JobConf conf) {
     float bufferPercent = percent(conf, MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
@@ -69,6 +71,31 @@ class MemoryBudget {
     notifyAll();
   }
 
+  /**
+   * Pins a committed in-memory map output for a partial invocation, or returns false (the output
+   * is left to the memory spill). Pinned memory comes back only when a low-priority invocation
+   * ends, so pins stay within the headroom above the merge threshold: the committed memory not
+   * pinned is spilled at the merge threshold on a normal-priority thread, so with no spill
+   * running, used memory can be over the limit only through fetches in flight, whose commits
+   * start that spill. A fetch thus waits for a spill, never for partial work.
+   */
+  synchronized boolean tryPin(long size) {
+    if (pinned + size > limit - mergeThreshold) {
+      return false;
+    }
+    pinned += size;
+    return true;
+  }
+
+  /** Returns what {@link #tryPin} took; the memory itself stays used until it is released. */
+  synchronized void unpin(long size) {
+    pinned -= size;
+  }
+
+  synchronized long pinned() {
+    return pinned;
+  }
+
   synchronized boolean overLimit() {
     return used > limit;
   }
@@ -92,6 +119,7 @@ class MemoryBudget {
   @Override
   public String toString() {
     return "memoryLimit=" + limit + ", maxSingleShuffleLimit=" + maxSingleShuffle
-        + ", mergeThreshold=" + mergeThreshold + ", maxInMemReduce=" + maxInMemoryForReduce;
+        + ", mergeThreshold=" + mergeThreshold + ", maxPinned=" + (limit - mergeThreshold)
+        + ", maxInMemReduce=" + maxInMemoryForReduce;
   }
 }

@@ -91,19 +91,36 @@ final class SyntheticShuffle {
     return Long.toString(v).getBytes();
   }
 
+  /** The size the manager reserves for a map output holding {@code words}. */
+  long rawLength(List<String> words) throws IOException {
+    return Long.parseLong(new String(mapOutput(words)[1]));
+  }
+
   /** Fetches one map output as a fetcher would; returns its description (MEMORY or DISK). */
   String fetch(int mapIndex, List<String> words) throws IOException {
+    MapOutput<Text, LongWritable> out = reserveAndShuffle(mapIndex, words);
+    if (out == null) {
+      return "WAIT";
+    }
+    out.commit();
+    return out.getDescription();
+  }
+
+  /**
+   * Reserves and shuffles one map output without committing it (a fetch in flight), or returns
+   * null when the manager says WAIT.
+   */
+  MapOutput<Text, LongWritable> reserveAndShuffle(int mapIndex, List<String> words)
+      throws IOException {
     byte[][] output = mapOutput(words);
     long raw = Long.parseLong(new String(output[1]));
     TaskAttemptID mapId = new TaskAttemptID("1", 1, TaskType.MAP, mapIndex, 0);
     MapOutput<Text, LongWritable> out = manager.reserve(mapId, raw, 0);
-    if (out == null) {
-      return "WAIT";
+    if (out != null) {
+      out.shuffle(new MapHost("host", "http://host/"), new ByteArrayInputStream(output[0]),
+          output[0].length, raw, metrics, reporter);
     }
-    out.shuffle(new MapHost("host", "http://host/"), new ByteArrayInputStream(output[0]),
-        output[0].length, raw, metrics, reporter);
-    out.commit();
-    return out.getDescription();
+    return out;
   }
 
   /** Blocks until no invocation or spill is running. */

@@ -1,0 +1,120 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+import java.nio.file.Paths;
+
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the whole reduce JVM (every thread: fetchers, merges, spills, GC) in a low-share cpu cgroup
+ * while it shuffles ({@link MarcoConfig#SHUFFLE_CPU_CGROUP}), so that a reduce started with the
+ * first map takes little CPU from the maps; and moves it back to the cgroup it came from at
+ * shuffle end, so that the final merge and the reducer run at the container's share.
+ *
+ * <p>A process has one cgroup per hierarchy, so the membership is the JVM's, not a reduce's: where
+ * one JVM runs several reduces at once (the LocalJobRunner), the first to start shuffling moves it
+ * and the last to finish moves it back. Threads that a partial thread moved into the partial
+ * cgroup (v1: anywhere; v2: a threaded child of this one) come back with the process; they are
+ * done or abandoned by then.
+ */
+final class ShuffleCpuCgroup {
+  private static final Logger LOG = LoggerFactory.getLogger(ShuffleCpuCgroup.class);
+  private static final ShuffleCpuCgroup NONE = new ShuffleCpuCgroup(null, null);
+
+  /** Reduces of this JVM shuffling in the cgroup; guarded by the class. */
+  private static int shuffling;
+  /** Where the JVM was before the first of them moved it; guarded by the class. */
+  private static CpuCgroup origin;
+
+  private final TaskAttemptID reduceId;
+  private final CpuCgroup cgroup;
+  private boolean joined;
+
+  private ShuffleCpuCgroup(TaskAttemptID reduceId, CpuCgroup cgroup) {
+    this.reduceId = reduceId;
+    this.cgroup = cgroup;
+    this.joined = cgroup != null;
+  }
+
+  /**
+   * Moves this JVM into the cpu cgroup {@code dir} (empty: none) for the shuffle of
+   * {@code reduceId}. Where it cannot, or could not come back afterwards, it logs a WARN naming
+   * the fix and leaves the JVM where it is.
+   */
+  static ShuffleCpuCgroup join(String dir, TaskAttemptID reduceId) {
+    if (dir.isEmpty()) {
+      return NONE;
+    }
+    CpuCgroup target = CpuCgroup.at(Paths.get(dir));
+    synchronized (ShuffleCpuCgroup.class) {
+      if (shuffling > 0) {
+        shuffling++;
+        LOG.info("MaRCO: reduce " + reduceId + " shuffles in the cpu cgroup this JVM joined "
+            + "for another reduce still shuffling");
+        return new ShuffleCpuCgroup(reduceId, target);
+      }
+      long pid = ProcessHandle.current().pid();
+      try {
+        CpuCgroup from = CpuCgroup.ofThisProcess(target.version());
+        if (!from.mayTakeProcessFrom(target)) {
+          throw new IOException("it could not move back to " + from.dir() + " after the shuffle: "
+              + "no write access to that cgroup's " + CpuCgroup.PROCS
+              + (target.version() == CpuCgroup.Version.V2
+                  ? " or to the one of the nearest cgroup above both" : ""));
+        }
+        target.addProcess(pid);
+        origin = from;
+        shuffling = 1;
+        LOG.info("MaRCO: reduce " + reduceId + " (pid " + pid + ") joined cpu cgroup " + dir
+            + " for the shuffle, from " + from.dir());
+        return new ShuffleCpuCgroup(reduceId, target);
+      } catch (IOException e) {
+        LOG.warn("MaRCO: reduce " + reduceId + " cannot join cpu cgroup " + dir + " for the "
+            + "shuffle (" + e + "); it shuffles at its container's share. Fix: "
+            + fix(target) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
+        return NONE;
+      }
+    }
+  }
+
+  /** Moves the JVM back where it was, unless other reduces of it still shuffle. */
+  void leave() {
+    synchronized (ShuffleCpuCgroup.class) {
+      if (!joined) {
+        return;
+      }
+      joined = false;
+      if (--shuffling > 0) {
+        LOG.info("MaRCO: reduce " + reduceId + " done shuffling; this JVM stays in cpu cgroup "
+            + cgroup.dir() + " while " + shuffling + " more of its reduces shuffle");
+        return;
+      }
+      try {
+        origin.addProcess(ProcessHandle.current().pid());
+        LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + origin.dir()
+            + " for the final merge");
+      } catch (IOException e) {
+        LOG.warn("MaRCO: reduce " + reduceId + " cannot move back to cpu cgroup " + origin.dir()
+            + " (" + e + "); its final merge and reducer run at the share of "
+            + cgroup.dir() + ". Fix: let the task user write " + origin.dir().resolve(
+                CpuCgroup.PROCS) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
+      }
+    }
+  }
+
+  private static String fix(CpuCgroup target) {
+    String dir = target.dir().toString();
+    if (target.version() == CpuCgroup.Version.V2) {
+      return "create it on every NodeManager host (mkdir " + dir + " && echo 13 > " + dir
+          + "/cpu.weight, with +cpu in its parent's cgroup.subtree_control), the task user "
+          + "allowed to write its cgroup.procs and the one of the nearest cgroup above it and "
+          + "the containers";
+    }
+    return "create it on every NodeManager host (mkdir " + dir + " && echo 128 > " + dir
+        + "/cpu.shares), the task user allowed to write its cgroup.procs and the one of the "
+        + "container's cpu cgroup";
+  }
+}

@@ -1,0 +1,323 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.task.reduce.TestMarcoMergeManager.HeldSumReducer;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/**
+ * A fetch never waits for partial work. Every map output here has the same size S, and the
+ * shuffle memory limit is 8.5 S: merge threshold 5.61 S, headroom above it 2.89 S. The partial
+ * invocation started at the fourth arrival is held on a latch; it pins two map outputs (2 S) and
+ * leaves two to the memory spill, which starts at the eighth arrival. An invocation that pinned
+ * all four would put the ninth arrival over the limit before the merge threshold is reached, and
+ * the next fetch would wait for the held invocation.
+ */
+public class TestMarcoFetchNeverWaits {
+  private static final int MAPS = 16;
+  private static final int RECORDS_PER_MAP = 1000;
+
+  private File localDir;
+  private SyntheticShuffle s;
+  private long size;
+  private final Map<String, Long> expected = new TreeMap<>();
+  private final ExecutorService fetcher = Executors.newSingleThreadExecutor();
+
+  /** The old-API combiner of memory spills: each spill waits for the test's go-ahead. */
+  public static class HeldSpillCombiner extends TestMarcoMergeManager.OldSumReducer {
+    static volatile CountDownLatch release = new CountDownLatch(0);
+
+    @Override
+    public void reduce(Text key, Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+      try {
+        assertTrue("released", release.await(60, TimeUnit.SECONDS));
+      } catch (InterruptedException e) {
+        throw new InterruptedIOException();
+      }
+      super.reduce(key, values, out, reporter);
+    }
+  }
+
+  @Before
+  public void setUp() throws IOException {
+    localDir = Files.createTempDirectory("marco-fetch").toFile();
+    HeldSumReducer.started = new CountDownLatch(1);
+    HeldSumReducer.release = new CountDownLatch(1);
+  }
+
+  @After
+  public void tearDown() {
+    HeldSumReducer.release.countDown();
+    HeldSpillCombiner.release.countDown();
+    fetcher.shutdownNow();
+    FileUtil.fullyDelete(localDir);
+  }
+
+  /** Ten one-character words: every record, and so every map output, has the same size. */
+  private static List<String> words(int map) {
+    List<String> words = new ArrayList<>();
+    Random r = new Random(map);
+    for (int j = 0; j < RECORDS_PER_MAP; j++) {
+      words.add("w" + r.nextInt(10));
+    }
+    return words;
+  }
+
+  /** A job of {@link #MAPS} maps with a held partial reducer and a memory limit of 8.5 S. */
+  private static JobConf conf() {
+    JobConf conf = SyntheticShuffle.baseConf(MAPS);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
+    return conf;
+  }
+
+  private void start(JobConf conf) throws IOException {
+    s = new SyntheticShuffle(conf, localDir, null);
+    size = s.rawLength(words(0));
+    conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (8.5 * size / 0.7));
+    MemoryBudget budget = new MemoryBudget(conf);
+    long headroom = budget.limit() - budget.mergeThreshold();
+    assertTrue(budget.toString(), 2 * size <= headroom && headroom < 3 * size
+        && 5 * size < budget.mergeThreshold() && budget.mergeThreshold() <= 6 * size
+        && 8 * size <= budget.limit() && budget.limit() < 9 * size);
+    s.start();
+  }
+
+  /** Calls waitForResource as a fetcher does before each fetch; fails if it blocks. */
+  private void waitForResource() throws Exception {
+    Future<?> waited = fetcher.submit(() -> {
+      s.manager.waitForResource();
+      return null;
+    });
+    try {
+      waited.get(10, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      fail("waitForResource blocked while only a partial invocation held memory");
+    }
+  }
+
+  /** Fetches map {@code i} as a fetcher does (waitForResource, reserve, commit) into memory. */
+  private void fetch(int i) throws Exception {
+    waitForResource();
+    List<String> words = words(i);
+    Future<String> where = fetcher.submit(() -> s.fetch(i, words));
+    try {
+      assertEquals("map " + i, "MEMORY", where.get(10, TimeUnit.SECONDS));
+    } catch (TimeoutException e) {
+      fail("the fetch of map " + i + " blocked");
+    }
+    words.forEach(w -> expected.merge(w, 1L, Long::sum));
+  }
+
+  private void fetch(int from, int to) throws Exception {
+    for (int i = from; i < to; i++) {
+      fetch(i);
+    }
+  }
+
+  /** Lets the held invocations go, waits for them, and checks the reducer's input. */
+  private void releaseAndFinish() throws Throwable {
+    HeldSumReducer.release.countDown();
+    s.awaitIdle();
+    assertEquals("no pin is left", 0, s.manager.pinnedMemory());
+    Map<String, Long> sums = new TreeMap<>();
+    // finish() also checks that the keys arrive sorted.
+    s.finish().forEach((k, v) -> sums.put(k, v.stream().mapToLong(Long::longValue).sum()));
+    assertEquals(expected, sums);
+  }
+
+  private boolean timelineHas(String fragment) {
+    return s.manager.timelineEvents().stream().anyMatch(e -> e.contains(fragment));
+  }
+
+  @Test
+  public void fetchesGoOnWhileAHeldInvocationPinsMemory() throws Throwable {
+    start(conf());
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    fetch(4, MAPS);
+    assertEquals("the invocation pinned two map outputs, within the headroom", 2 * size,
+        s.manager.pinnedMemory());
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+    assertTrue("the outputs it left were spilled", timelineHas("\"event\":\"spill-end\""));
+    releaseAndFinish();
+    assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(2, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+    assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
+  }
+
+  @Test
+  public void aWaitingFetcherIsWokenByTheSpillThatFreesMemory() throws Throwable {
+    JobConf conf = conf();
+    conf.setCombinerClass(HeldSpillCombiner.class);
+    HeldSpillCombiner.release = new CountDownLatch(1);
+    start(conf);
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    // The eighth arrival starts the (held) spill at 8 S used; the ninth passes the limit.
+    fetch(4, 9);
+    assertTrue("the eighth arrival started a spill",
+        timelineHas("\"event\":\"spill-start\",\"n\":1,"));
+    Thread waiter = new Thread(() -> {
+      try {
+        s.manager.waitForResource();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    waiter.start();
+    try {
+      while (waiter.getState() != Thread.State.WAITING) {
+        assertTrue("waitForResource returned over the limit with a spill running",
+            waiter.isAlive());
+        Thread.sleep(1);
+      }
+      Thread.sleep(100);
+      assertEquals(Thread.State.WAITING, waiter.getState());
+      HeldSpillCombiner.release.countDown();
+      waiter.join(10_000);
+      assertFalse("the spill's end woke the fetcher", waiter.isAlive());
+    } finally {
+      waiter.interrupt();
+    }
+    assertTrue("the wait is counted", s.counter(MarcoCounter.FETCH_WAIT_MILLIS) >= 100);
+    fetch(9, MAPS);
+    releaseAndFinish();
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+    assertEquals(2, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+  }
+
+  /**
+   * Over the limit with no spill running, the memory is held by fetches in flight: the fetcher
+   * told to WAIT is not blocked, and the commits of those fetches start the spill.
+   */
+  @Test
+  public void overTheLimitWithOnlyFetchesInFlightTheirCommitsStartTheSpill() throws Throwable {
+    start(conf());
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    List<MapOutput<Text, LongWritable>> inFlight = new ArrayList<>();
+    for (int i = 4; i < 9; i++) {
+      MapOutput<Text, LongWritable> out = s.reserveAndShuffle(i, words(i));
+      assertNotNull("map " + i, out);
+      inFlight.add(out);
+    }
+    assertNull("9 S used: over the limit", s.reserveAndShuffle(9, words(9)));
+    assertEquals(1, s.counter(MarcoCounter.FETCH_STALLS));
+    waitForResource();
+    assertFalse("no spill before the commits", timelineHas("\"event\":\"spill-start\""));
+    for (int i = 4; i < 9; i++) {
+      inFlight.get(i - 4).commit();
+      words(i).forEach(w -> expected.merge(w, 1L, Long::sum));
+    }
+    assertTrue("the commits started a spill", timelineHas("\"event\":\"spill-start\""));
+    fetch(9, MAPS);
+    releaseAndFinish();
+    assertEquals(1, s.counter(MarcoCounter.FETCH_STALLS));
+    assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+  }
+
+  /**
+   * With two partial threads, a second invocation due while the first holds all the headroom
+   * does not start (nor spin); the spill takes the waiting outputs and the next invocation
+   * takes the spilled run.
+   */
+  @Test
+  public void anInvocationWithNoPinLeftWaitsForTheSpilledRun() throws Throwable {
+    JobConf conf = conf();
+    conf.setInt(MarcoConfig.PARTIAL_THREADS, 2);
+    HeldSumReducer.started = new CountDownLatch(2);
+    start(conf);
+    // From the sixth arrival on, four map outputs wait but none fits the headroom.
+    fetch(0, 8);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    assertTrue("the second invocation took the spilled run", timelineHas(
+        "\"event\":\"invocation-start\",\"n\":2,\"arrived\":8,\"runs\":1,\"mapOutputs\":6,"));
+    assertEquals(2 * size, s.manager.pinnedMemory());
+    fetch(8, MAPS);
+    releaseAndFinish();
+    assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(8, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+  }
+
+  @Test
+  public void pinsOfAFailedInvocationAreReturned() throws Throwable {
+    JobConf conf = conf();
+    conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1);
+    start(conf);
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    assertEquals(2 * size, s.manager.pinnedMemory());
+    HeldSumReducer.release.countDown();
+    s.awaitIdle();
+    assertEquals(0, s.manager.pinnedMemory());
+    for (int i = 4; i < MAPS; i++) {
+      fetch(i);
+      s.awaitIdle();
+    }
+    releaseAndFinish();
+    assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
+  }
+
+  @Test
+  public void pinsOfAnAbandonedInvocationAreReturned() throws Throwable {
+    start(conf());
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    fetch(4, MAPS);
+    assertEquals(2 * size, s.manager.pinnedMemory());
+    Future<Map<String, List<Long>>> input = fetcher.submit(() -> {
+      try {
+        return s.finish();
+      } catch (Exception | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IOException(t);
+      }
+    });
+    while (!timelineHas("\"event\":\"shuffle-end\"")) {
+      Thread.sleep(10);
+    }
+    HeldSumReducer.release.countDown();
+    Map<String, Long> sums = new TreeMap<>();
+    input.get(60, TimeUnit.SECONDS)
+        .forEach((k, v) -> sums.put(k, v.stream().mapToLong(Long::longValue).sum()));
+    assertEquals(expected, sums);
+    assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(0, s.manager.pinnedMemory());
+  }
+}

@@ -1,0 +1,149 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.task.reduce.CpuCgroup.Version;
+import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole reduce JVM in the shuffle cgroup from shuffle start to shuffle end: a cgroup that
+ * cannot be joined leaves it where it was with one WARN; on a host with a writable cgroup v1 cpu
+ * hierarchy every thread really moves there and back, and a partial thread started meanwhile
+ * still joins the partial cgroup.
+ */
+public class TestShuffleCpuCgroup {
+  private static final TaskAttemptID REDUCE = new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0);
+
+  @Rule
+  public TemporaryFolder tmp = new TemporaryFolder();
+
+  private final CgroupV1Host host = new CgroupV1Host();
+  private LogCapturer logs;
+
+  @Before
+  public void captureLogs() {
+    logs = LogCapturer.captureLogs(LoggerFactory.getLogger(ShuffleCpuCgroup.class));
+  }
+
+  @After
+  public void removeWhatWasMade() throws InterruptedException {
+    logs.stopCapturing();
+    host.removeAll();
+  }
+
+  @Test
+  public void noCgroupConfiguredDoesNothing() {
+    ShuffleCpuCgroup.join("", REDUCE).leave();
+    assertEquals("", logs.getOutput());
+  }
+
+  @Test
+  public void aCgroupThatCannotBeJoinedWarnsOnceWithTheFixAndTheReduceStays() throws Exception {
+    File notACgroup = tmp.newFolder("not-a-cgroup");
+    ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(notACgroup.getPath(), REDUCE);
+    cgroup.leave();
+    String out = logs.getOutput();
+    assertEquals(out, 1, out.split("cannot join", -1).length - 1);
+    assertTrue(out, out.contains("cannot join cpu cgroup " + notACgroup + " for the shuffle")
+        && out.contains("echo 128 > " + notACgroup + "/cpu.shares")
+        && out.contains(MarcoConfig.SHUFFLE_CPU_CGROUP));
+    assertFalse("no move back for a reduce that never left", out.contains("back in"));
+    assertEquals("no file may be created", 0, notACgroup.list().length);
+  }
+
+  @Test
+  public void everyThreadShufflesInTheCgroupPartialThreadsInTheirsAndAllComeBack()
+      throws Exception {
+    CgroupV1Host.assumeWritable();
+    Path shuffle = host.create("shuffle");
+    Path partial = host.create("partial");
+    String origin = CgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
+    Path originDir = CpuCgroup.ofThisProcess(Version.V1).dir();
+    // A thread from before the shuffle start, e.g. a GC or the task's umbilical thread.
+    CountDownLatch end = new CountDownLatch(1);
+    Thread before = new Thread(() -> awaitQuietly(end));
+    before.setDaemon(true);
+    before.start();
+    CountDownLatch partialMayEnd = new CountDownLatch(1);
+    AtomicReference<String> partialInside = new AtomicReference<>();
+    ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
+    ShuffleCpuCgroup second = null;
+    try {
+      assertEquals(Collections.singleton("/" + shuffle.getFileName()),
+          new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
+      // Partial threads are made after shuffle start, in the shuffle cgroup, and move on.
+      CountDownLatch partialJoined = new CountDownLatch(1);
+      Thread partialThread = new LowPriorityThreadFactory("test-partial", 0, partial.toString())
+          .newThread(() -> {
+            try {
+              partialInside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+            } catch (Exception e) {
+              partialInside.set(e.toString());
+            }
+            partialJoined.countDown();
+            awaitQuietly(partialMayEnd);
+          });
+      partialThread.start();
+      partialJoined.await();
+      assertEquals("/" + partial.getFileName(), partialInside.get());
+      List<String> all = CgroupV1Host.cpuCgroupsOfAllThreads();
+      assertEquals(all.toString(), 1, Collections.frequency(all, "/" + partial.getFileName()));
+      assertEquals(all.toString(), all.size() - 1,
+          Collections.frequency(all, "/" + shuffle.getFileName()));
+
+      // A second reduce of this JVM (LocalJobRunner): the last to end the shuffle moves back.
+      second = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
+      second.leave();
+      assertEquals("/" + shuffle.getFileName(), CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+
+      cgroup.leave();
+      // cgroup.procs moves all threads, a partial thread still running included: at shuffle end
+      // partial work is done or abandoned.
+      assertEquals(Collections.singleton(origin),
+          new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
+      String out = logs.getOutput();
+      assertTrue(out, out.contains("MaRCO: reduce " + REDUCE) && out.contains(
+          "joined cpu cgroup " + shuffle + " for the shuffle, from " + originDir));
+      assertTrue(out, out.contains("back in cpu cgroup " + originDir + " for the final merge"));
+      assertFalse(out, out.contains("cannot"));
+    } finally {
+      if (second != null) {
+        second.leave();
+      }
+      cgroup.leave();
+      if (!origin.equals(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
+        CpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
+      }
+      partialMayEnd.countDown();
+      end.countDown();
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
