@@ -17,14 +17,17 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  * Hadoop's own allocator behaviour, including its slow-start.
  */
 public final class ReduceStaggering {
-  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0);
+  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, false);
 
   private final boolean active;
   private final int reducesPerNode;
+  /** Reduces from the first map on (MaRCO jobs); stock jobs keep their slow-start. */
+  private final boolean startWithFirstMap;
 
-  private ReduceStaggering(boolean active, int reducesPerNode) {
+  private ReduceStaggering(boolean active, int reducesPerNode, boolean startWithFirstMap) {
     this.active = active;
     this.reducesPerNode = reducesPerNode;
+    this.startWithFirstMap = startWithFirstMap;
   }
 
   /**
@@ -34,14 +37,32 @@ public final class ReduceStaggering {
    * allocator must not fail the AppMaster over it.
    */
   public static ReduceStaggering forJob(Configuration conf) {
-    if (!MarcoJobCheck.usesMarcoShuffle(conf) || MarcoJobCheck.problem(conf) != null) {
+    if (!MarcoJobCheck.usesMarcoShuffle(conf)) {
+      return forStockJob(conf);
+    }
+    if (MarcoJobCheck.problem(conf) != null) {
       return OFF;
     }
     MarcoSettings settings = MarcoSettings.from(conf);
     if (!settings.isEnabled() || !settings.isStaggerEnabled()) {
       return OFF;
     }
-    return new ReduceStaggering(true, settings.getStaggerReducesPerNode());
+    return new ReduceStaggering(true, settings.getStaggerReducesPerNode(), true);
+  }
+
+  /**
+   * A job on Hadoop's shuffle is staggered only when {@link MarcoConfig#STAGGER_STOCK_JOBS} asks
+   * for it, and never fails over a {@code mapreduce.marco.*} value: a bad one leaves it unstaggered.
+   */
+  private static ReduceStaggering forStockJob(Configuration conf) {
+    if (!conf.getBoolean(MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS)) {
+      return OFF;
+    }
+    try {
+      return new ReduceStaggering(true, MarcoSettings.from(conf).getStaggerReducesPerNode(), false);
+    } catch (IllegalArgumentException e) {
+      return OFF;
+    }
   }
 
   public boolean isActive() {
@@ -53,9 +74,9 @@ public final class ReduceStaggering {
     return reducesPerNode;
   }
 
-  /** The slow-start fraction in force: 0 for staggered jobs, else the job's own. */
+  /** The slow-start fraction in force: 0 for staggered MaRCO jobs, else the job's own. */
   public float slowStart(float configured) {
-    return active ? 0f : configured;
+    return startWithFirstMap ? 0f : configured;
   }
 
   /**
@@ -69,7 +90,8 @@ public final class ReduceStaggering {
   @Override
   public String toString() {
     return active ? "reduce staggering on: at most " + reducesPerNode
-        + " reduce(s) per node while maps run, reduces start with the first map"
+        + " reduce(s) per node while maps run, reduces start "
+        + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
         : "reduce staggering off";
   }
 }

@@ -46,6 +46,23 @@ public class TestReduceStaggering {
   }
 
   @Test
+  public void stockJobAskingForStaggeringGetsThePerNodeCapAndKeepsItsSlowStart() {
+    Configuration conf = new Configuration(false);
+    MarcoJob.useStockShuffle(conf);
+    conf.setBoolean(MarcoConfig.STAGGER_STOCK_JOBS, true);
+    conf.setInt(MarcoConfig.STAGGER_REDUCES_PER_NODE, 2);
+    ReduceStaggering staggering = ReduceStaggering.forJob(conf);
+    assertTrue(staggering.isActive());
+    assertEquals(8, staggering.earlyReduceCap(4));
+    assertEquals(0.05f, staggering.slowStart(0.05f), 0f);
+    assertEquals(0f, staggering.slowStart(0f), 0f);
+
+    conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
+    assertFalse("a bad value leaves a stock job as it is",
+        ReduceStaggering.forJob(conf).isActive());
+  }
+
+  @Test
   public void jobWithoutAnyShufflePluginIsNotStaggered() {
     assertFalse(ReduceStaggering.forJob(new Configuration(false)).isActive());
   }
