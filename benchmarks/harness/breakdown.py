@@ -59,10 +59,13 @@ def run_metrics(histories):
         "INVOCATIONS", "PARTIAL_INPUT_RECORDS", "PARTIAL_OUTPUT_RECORDS", "PARTIAL_SORT_MILLIS",
         "PARTIAL_REDUCE_MILLIS", "OVERLAPPED_MILLIS", "EXPOSED_AFTER_SHUFFLE_MILLIS",
         "FINAL_MERGE_MILLIS", "ADAPTIVE_DISABLES", "FAILED_INVOCATIONS",
-        "ABANDONED_INVOCATIONS")}
+        "ABANDONED_INVOCATIONS", "FETCH_WAIT_MILLIS", "FETCH_STALLS")}
     return {
         "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
         "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),
+        "hdfs_bytes_read": total("FileSystemCounter", "HDFS_BYTES_READ"),
+        # Maps that read their split from another node may cross the throttled link.
+        "data_local_maps": total("JobCounter", "DATA_LOCAL_MAPS"),
         "input_records": total(TASK_GROUP, "MAP_INPUT_RECORDS"),
         "reduce_output_records": total(TASK_GROUP, "REDUCE_OUTPUT_RECORDS"),
         "peak_reduce_memory_bytes": peak,

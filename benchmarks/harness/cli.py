@@ -1,6 +1,6 @@
 """marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
 
-Subcommands: main, run, sweep, faults, generate, report (`marco-bench SUBCOMMAND --help`)."""
+Subcommands: main, run, sweep, faults, calibrate, generate, report (`marco-bench SUBCOMMAND --help`)."""
 import argparse
 import datetime
 import json
@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-from . import catalog, profile as profiles
+from . import calibration, catalog, profile as profiles
 from .cluster import (REPO, Client, ClusterError, cluster_start_argv, netns_namespaces, shape_argv,
                       tail, MARCO_CLUSTER)
 from .report import write_report
-from .runner import Config, Runner, fmt_seconds, plan
+from .runner import Config, Runner, fmt_seconds, load_results, plan
 
 DEFAULT_HDFS_ROOT = "/marco-bench"
 
@@ -28,10 +28,10 @@ def log(msg):
 
 # ---- argument parsing --------------------------------------------------------------------------
 
-def add_common(p, cluster_opts=True):
-    p.add_argument("--profile", default="quick",
+def add_common(p, cluster_opts=True, default_profile="quick"):
+    p.add_argument("--profile", default=default_profile,
                    help="profile name in benchmarks/profiles (%s) or a path to a JSON profile "
-                        "(default: quick)" % ", ".join(profiles.available()))
+                        "(default: %s)" % (", ".join(profiles.available()), default_profile))
     p.add_argument("--out", help="results directory (default: benchmarks/results/<profile>)")
     if not cluster_opts:
         return
@@ -61,9 +61,10 @@ def parser():
                        "report, stop the cluster (the README's main command)",
                        description="Starts the 4-worker netns cluster (profile 'cluster'), shapes the "
                        "bisection, generates the data, runs every job with every variant "
-                       "(interleaved repetitions), writes the report, and stops the cluster, also "
-                       "after a failure or Ctrl-C.")
-    add_common(p)
+                       "(interleaved repetitions) and, where the profile says so, the bandwidth "
+                       "curve, writes the report, and stops the cluster, also after a failure or "
+                       "Ctrl-C.")
+    add_common(p, default_profile="paper")
     p.add_argument("--workers", type=int, help="workers instead of the profile's")
     p.add_argument("--rate", type=float, help="payload Mbit/s between groups instead of the profile's")
 
@@ -92,6 +93,16 @@ def parser():
                        "at kill_at of the job's usual time, and MaRCO with its k-th partial "
                        "invocation failing; compares every output with stock.")
     add_common(p)
+    p.add_argument("--generate", action="store_true", help="generate missing data first")
+
+    p = sub.add_parser("calibrate", help="run stock at several bisection rates and pick the rate "
+                       "of the paper's regime (network-bound shuffle, >= 20%% hideable work)",
+                       description="Runs the stock shuffle once per job at each rate of the "
+                       "profile's 'calibration' section (highest first, re-shaping the netns "
+                       "cluster), applies the regime test to stock's own breakdown and writes "
+                       "calibration.json with the numbers and the chosen rate.")
+    add_common(p)
+    p.add_argument("--rates", help="comma-separated Mbit/s instead of the profile's")
     p.add_argument("--generate", action="store_true", help="generate missing data first")
 
     p = sub.add_parser("generate", help="generate the profile's missing data sets on the cluster")
@@ -289,6 +300,47 @@ def cmd_faults(args, prof, session):
     session.phase(f"fault runs ({len(runs)})", time.monotonic() - t)
 
 
+def cmd_calibrate(args, prof, session):
+    cal = prof.get("calibration")
+    if not cal:
+        raise profiles.ProfileError(f"profile {prof['name']} has no 'calibration' section")
+    if not session.client.netns:
+        raise ClusterError("calibration re-shapes the netns cluster; with --conf-dir shape your "
+                           "cluster yourself and run `run --variants stock` at each rate")
+    rates = [profiles.number(r) for r in args.rates.split(",")] if args.rates else cal["rates"]
+    rates = sorted(rates, reverse=True)
+    jobs = catalog.check_jobs(cal.get("jobs", prof["jobs"]))
+    runs = []
+    for rate in rates:
+        runs += plan("calibration", jobs, [Config("stock", "stock", rate=rate)],
+                     cal.get("repetitions", 1))
+    runner = prepare(args, prof, session, args.generate, jobs)
+    t = time.monotonic()
+    try:
+        records = runner.execute(runs, "calibration")
+    finally:
+        base = prof["cluster"]["rate_mbit"]
+        if runner.current_rate != base and runner.shaper:
+            runner.reshape(base)
+    session.phase(f"calibration runs ({len(runs)})", time.monotonic() - t)
+    done = {r.key for r in runs}
+    records = [r for r in load_results(runner.results_path)
+               if r["key"] in done and r["status"] == "ok"]
+    c = prof["cluster"]
+    rows = [calibration.assess(r, c["workers"], c["groups"]) for r in records]
+    chosen = calibration.choose(rows)
+    path = out_dir(args, prof) / "calibration.json"
+    path.write_text(json.dumps({"rows": rows, "chosen_rate_mbit": chosen,
+                                "profile_rate_mbit": c["rate_mbit"]}, indent=1))
+    for row in rows:
+        log(f"calibration: {row['job']} @ {row['rate_mbit']} Mbit/s: wall {row['wall_s']:.0f} s, "
+            f"map {row['map_s']:.0f} s, network {row['network_s']:.0f} s, hideable "
+            f"{100 * row['hideable_share']:.0f}%, start-up {100 * row['startup_share']:.0f}% -> "
+            f"{'passes' if row['passes'] else 'fails'}")
+    log(f"calibration: {'chosen rate ' + str(chosen) + ' Mbit/s' if chosen else 'no rate passes'}"
+        f" (profile has {c['rate_mbit']}); written to {path}")
+
+
 def cmd_generate(args, prof, session):
     prepare(args, prof, session, True, prof["jobs"])
 
@@ -345,6 +397,11 @@ def cmd_main(args, prof, session):
         t = time.monotonic()
         runner.execute(runs, "main")
         session.phase(f"runs ({len(runs)})", time.monotonic() - t)
+        if prof.get("sweep", {}).get("in_main"):
+            curve = sweep_runs(prof, ["bandwidth"])
+            t = time.monotonic()
+            runner.execute(curve, "bandwidth curve")  # the cluster stops next: no re-shape
+            session.phase(f"bandwidth curve runs ({len(curve)})", time.monotonic() - t)
     finally:
         if started:
             t = time.monotonic()
@@ -362,7 +419,7 @@ def cmd_main(args, prof, session):
 
 
 COMMANDS = {"main": cmd_main, "run": cmd_run, "sweep": cmd_sweep, "faults": cmd_faults,
-            "generate": cmd_generate}
+            "calibrate": cmd_calibrate, "generate": cmd_generate}
 
 
 def on_sigterm(signum, frame):

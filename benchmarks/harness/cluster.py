@@ -11,6 +11,7 @@ REPO = Path(__file__).resolve().parents[2]
 MARCO_CLUSTER = REPO / "cluster" / "marco-cluster"
 SHAPE = REPO / "bandwidth-shaping" / "shape"
 DEFAULT_DIST = REPO / "dist" / "hadoop-marco-3.5.0"
+DEFAULT_STATE_DIR = "/tmp/marco-cluster"  # cluster/lib/topology.sh's MC_DEFAULT_STATE_DIR
 
 # Fail fast instead of retrying for minutes when a daemon is down.
 FAST_FAIL = ["-D", "ipc.client.connect.max.retries=2",
@@ -45,6 +46,16 @@ class Client:
         if self.netns:
             return f"netns cluster (cluster/marco-cluster, state dir {self.state_dir or 'default'})"
         return f"cluster of HADOOP_CONF_DIR={self.conf_dir}"
+
+    def shaped_rate(self):
+        """The payload Mbit/s between groups that `shape` last applied to the netns cluster (its
+        state dir's shaping.env), 0 if the bisection is not shaped, None where unknown (a cluster
+        of --conf-dir is shaped, or not, outside the harness)."""
+        if not self.netns:
+            return None
+        state = Path(self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR")
+                     or DEFAULT_STATE_DIR)
+        return read_shaping_env(state / "shaping.env")
 
     def env(self):
         env = dict(os.environ)
@@ -97,6 +108,19 @@ class Client:
             raise ClusterError(f"YARN of the {self.describe()} has no running NodeManager; is the "
                                f"cluster up?\n{tail(nodes.stderr + nodes.stdout)}")
         return int(match.group(1))
+
+
+def read_shaping_env(path):
+    """RATE_MBIT from a shaping.env written by bandwidth-shaping/shape; 0 if the file is absent."""
+    if not path.exists():
+        return 0
+    for line in path.read_text().splitlines():
+        key, _, value = line.partition("=")
+        if key == "RATE_MBIT":
+            rate = float(value)
+            return int(rate) if rate.is_integer() else rate
+    raise ClusterError(f"{path} names no RATE_MBIT; re-apply the shaping with "
+                       f"bandwidth-shaping/shape --rate MBIT")
 
 
 def tail(text, lines=25):

@@ -10,9 +10,11 @@ PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
 CLUSTER_KEYS = {"workers", "groups", "rate_mbit", "cpu_per_worker", "mem_per_worker",
                 "nm_memory_mb", "nm_vcores", "class_archive"}
 TOP_KEYS = {"name", "description", "cluster", "jobs", "variants", "repetitions", "reduces", "seed",
-            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults"}
-SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions"}
+            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults", "calibration"}
+SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions",
+              "in_main"}
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
+CALIBRATION_KEYS = {"jobs", "rates", "repetitions"}
 
 
 class ProfileError(ValueError):
@@ -78,6 +80,8 @@ def validate(p, where="profile"):
         _unknown(p["sweep"], SWEEP_KEYS, f"{where}: sweep")
     if "faults" in p:
         _unknown(p["faults"], FAULT_KEYS, f"{where}: faults")
+    if "calibration" in p:
+        _unknown(p["calibration"], CALIBRATION_KEYS, f"{where}: calibration")
     return p
 
 
@@ -90,6 +94,15 @@ def check_data(p, jobs, where="profile"):
             raise ProfileError(f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
                                f"is missing or has neither 'bytes' nor 'records'")
         _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
+
+
+def number(text):
+    """A rate or fraction given on the command line: 10 stays 10, 7.5 stays 7.5."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ProfileError(f"'{text}' is not a number") from None
+    return int(value) if value.is_integer() else value
 
 
 def dataset_dir(profile, hdfs_root, dataset):

@@ -79,7 +79,11 @@ class Runner:
         self.out = Path(out_dir)
         self.hdfs_root = hdfs_root.rstrip("/")
         self.shaper = shaper   # callable(rate) that re-shapes the bisection, or None
-        self.current_rate = profile["cluster"].get("rate_mbit")
+        # What is in force, not what the profile asked for: someone may have re-shaped the
+        # cluster by hand (a cluster of --conf-dir cannot be read: the profile's rate stands).
+        in_force = client.shaped_rate()
+        self.current_rate = profile["cluster"].get("rate_mbit") if in_force is None else in_force
+        self.rate_source = "profile (not checked)" if in_force is None else "shaping in force"
         self.log = log
         self.results_path = self.out / "results.jsonl"
         self.jar = client.benchmarks_jar()
@@ -208,7 +212,8 @@ class Runner:
                                f"cannot be shaped from here (only the netns cluster can)")
         self.log(f"shaping the bisection to {rate} Mbit/s")
         self.shaper(rate)
-        self.current_rate = rate
+        in_force = self.client.shaped_rate()
+        self.current_rate = rate if in_force is None else in_force
 
     def run_one(self, run):
         tag = f"r{run.rep}-{uuid.uuid4().hex[:8]}"
@@ -221,7 +226,7 @@ class Runner:
         argv = self.client.argv("hadoop", *args)
         record = {"key": run.key, "set": run.set, "job": run.job, "config": run.config.name,
                   "variant": run.config.variant, "conf": run.config.conf,
-                  "rate_mbit": run.config.rate if run.config.rate is not None else self.current_rate,
+                  "rate_mbit": self.current_rate, "rate_source": self.rate_source,
                   "fault": run.config.fault, "rep": run.rep, "status": "failed", "error": None,
                   "command": shlex.join(argv), "output_dir": output,
                   "shuffle_heavy": catalog.is_shuffle_heavy(run.job)}

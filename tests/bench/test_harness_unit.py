@@ -86,6 +86,28 @@ def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
         cli.sweep_runs(dict(quick, sweep={}), ["bandwidth"])
 
 
+def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
+    paper = profile.load("paper")
+    assert paper["sweep"]["in_main"] is True
+    assert set(paper["variants"]) == {"stock", "stock-early", "marco"}
+    rate = paper["cluster"]["rate_mbit"]
+    curve = cli.sweep_runs(paper, ["bandwidth"])
+    rates = sorted({r.config.rate for r in curve} | {rate})
+    assert len(rates) >= 4 and rates[0] <= rate / 2 and rates[-1] >= 4 * rate
+    assert {r.set for r in curve} == {"bandwidth"}
+    assert any(catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"])
+    assert any(not catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"])
+    # Every variant gets the same reduce placement, and the output is written once, locally.
+    assert paper["job_conf"]["mapreduce.marco.stagger.stock.jobs"] is True
+    assert paper["job_conf"]["dfs.replication"] == 1
+
+
+def test_variants_need_a_stock_baseline():
+    assert catalog.check_variants(["stock-early", "marco"]) == ["stock-early", "marco"]
+    with pytest.raises(ValueError, match="stock baseline"):
+        catalog.check_variants(["marco", "marco-no-adaptive"])
+
+
 def test_fault_configs_cover_both_variants_and_fail_the_profiles_invocation():
     configs = cli.fault_configs(profile.load("tiny"))
     assert [(c.variant, c.fault) for c in configs] == [
@@ -185,3 +207,86 @@ def test_checksum_covers_names_and_bytes_and_skips_markers(tmp_path):
     assert runner.checksum(a) == runner.checksum(b)
     (b / "part-r-00001").write_text("")
     assert runner.checksum(a)[0] != runner.checksum(b)[0]
+
+
+def test_the_better_stock_baseline_is_the_faster_one_and_the_gain_splits(tmp_path):
+    out = tmp_path / "results"
+    out.mkdir()
+    records = write_results(out, "aa")
+    early = [dict(r, config="stock-early", variant="stock-early",
+                  key=r["key"].replace("/stock/", "/stock-early/"), wall_s=r["wall_s"] - 0.5)
+             for r in records if r["config"] == "stock"]
+    (out / "results.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in records + early))
+    report.write_report(out)
+    summary = {s["config"]: s for s in json.loads((out / "results.json").read_text())["summaries"]}
+    marco, stock, stock_early = summary["marco"], summary["stock"], summary["stock-early"]
+    assert marco["baseline"] == "stock-early" and stock["baseline"] == "stock-early"
+    early_mean = stock_early["wall_s"]["mean"]
+    assert marco["speedup"] == pytest.approx(early_mean / marco["wall_s"]["mean"])
+    # Early fetching and partial work, apart: MaRCO vs stock = stock/stock-early * stock-early/MaRCO.
+    assert marco["speedup_vs"]["stock"] == pytest.approx(
+        stock["wall_s"]["mean"] / early_mean * marco["speedup"])
+    assert marco["identical_to_stock"] is True
+    assert "(baseline)" in (out / "report.md").read_text()
+
+
+def test_a_run_record_states_the_shaping_in_force_not_the_profiles(tmp_path):
+    class ShapedClient:
+        """A client of a cluster that someone re-shaped by hand to 4 Mbit/s."""
+        netns = True
+        rates = [4]
+
+        def benchmarks_jar(self):
+            return "benchmarks.jar"
+
+        def shaped_rate(self):
+            return self.rates[-1]
+
+    prof = profile.load("tiny")
+    assert prof["cluster"]["rate_mbit"] == 50
+    client = ShapedClient()
+    run = runner.Runner(client, prof, tmp_path, "/bench")
+    assert (run.current_rate, run.rate_source) == (4, "shaping in force")
+    # A re-shape records what `shape` left in force, read back after it.
+    run.shaper = lambda rate: client.rates.append(rate)
+    run.reshape(25)
+    assert run.current_rate == 25
+
+
+def test_shaping_env_is_read_as_shape_writes_it(tmp_path):
+    from harness.cluster import ClusterError, read_shaping_env
+    env = tmp_path / "shaping.env"
+    assert read_shaping_env(env) == 0  # not shaped
+    env.write_text("SHAPED_GROUPS=2\nRATE_MBIT=7.5\nTC_KBIT=7845\n")
+    assert read_shaping_env(env) == 7.5
+    env.write_text("SHAPED_GROUPS=2\nRATE_MBIT=10\n")
+    assert read_shaping_env(env) == 10
+    env.write_text("SHAPED_GROUPS=2\n")
+    with pytest.raises(ClusterError, match="RATE_MBIT"):
+        read_shaping_env(env)
+
+
+def calibration_record(rate, wall, startup, map_s, final_merge, final_reduce, shuffle_mb):
+    return {"job": "inverted-index", "rate_mbit": rate, "wall_s": wall, "reduces": 4,
+            "shuffle_bytes": shuffle_mb * 1e6, "hdfs_bytes_read": 256e6,
+            "breakdown": {"startup": startup, "map": map_s, "exposed_shuffle": 10,
+                          "final_merge": final_merge, "final_reduce": final_reduce,
+                          "cleanup": 1}}
+
+
+def test_calibration_picks_the_highest_rate_where_the_shuffle_outlasts_the_maps():
+    from harness import calibration
+    # 4 workers in 2 groups: a node receives 1/8 of the shuffle across the link.
+    # 320 MB: 40 MB per node, 32 s at 10 Mbit/s, 16 s at 20, 64 s at 5.
+    rows = [calibration.assess(calibration_record(rate, wall, 5, 30, 8, 6, 320), 4, 2)
+            for rate, wall in ((20, 60), (10, 70), (5, 100))]
+    assert [round(r["network_s"]) for r in rows] == [16, 32, 64]
+    assert [r["network_bound"] for r in rows] == [False, True, True]
+    assert rows[1]["hideable_share"] == pytest.approx(14 / 70)
+    assert [r["passes"] for r in rows] == [False, True, False]  # at 5: 14 of 100 s hideable
+    assert calibration.choose(rows) == 10
+    assert rows[1]["final_mb_per_s"] == pytest.approx(80 / 14)
+    slow_start = calibration.assess(calibration_record(10, 70, 11, 30, 8, 6, 320), 4, 2)
+    assert not slow_start["passes"]  # start-up 11 of 70 s is over 15%
+    assert calibration.choose([slow_start]) is None

@@ -61,6 +61,11 @@ def test_breakdown_adds_up_to_the_wall_time(session):
         assert r["reduces"] == 2
 
 
+def test_each_run_records_the_shaping_in_force(session):
+    out, _, _ = session
+    assert {(r["rate_mbit"], r["rate_source"]) for r in records(out)} == {(50, "shaping in force")}
+
+
 def test_marco_ran_partial_invocations_and_left_timelines(session):
     out, _, _ = session
     marco = [r for r in records(out) if r["variant"] == "marco"]
