@@ -205,7 +205,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       }
       startInvocation(inputs);
     }
-    if (unprocessedMemoryBytes >= memory.mergeThreshold()) {
+    // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
+    // threshold, pinned ones included: committed memory then stays below the threshold and only
+    // fetches in flight can take it over the limit. Counting only the unpinned ones let pins and
+    // unpinned outputs together fill the buffer, and every fetch until the spill ended was told
+    // to WAIT (and reconnected).
+    if (unprocessedMemoryBytes > 0
+        && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
       startSpill(takeUnprocessed(ShuffledRun::inMemory), false);
     }
   }
@@ -366,7 +372,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   @Override
   public RawKeyValueIterator close() throws Throwable {
     long shuffleEnd = System.currentTimeMillis();
-    shuffleCpuCgroup.leave();
+    leaveShuffleCpuCgroup();
     List<ShuffledRun<K, V>> runs = new ArrayList<>();
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
@@ -406,6 +412,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     while (invocationsRunning + spillsRunning > 0) {
       wait();
     }
+  }
+
+  /**
+   * Moves the JVM back to its own cpu cgroup (a no-op the second time): at shuffle end, and from
+   * {@link MarcoShuffle#run} when the shuffle fails before {@link #close}.
+   */
+  void leaveShuffleCpuCgroup() {
+    shuffleCpuCgroup.leave();
   }
 
   /** In-memory bytes pinned by running invocations (for tests and diagnostics). */

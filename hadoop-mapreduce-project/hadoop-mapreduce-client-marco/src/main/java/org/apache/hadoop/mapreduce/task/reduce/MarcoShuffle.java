@@ -1,9 +1,12 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
+import java.io.IOException;
+
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
@@ -20,6 +23,9 @@ import org.slf4j.LoggerFactory;
  */
 public class MarcoShuffle<K, V> extends Shuffle<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoShuffle.class);
+
+  /** The MaRCO merge manager of this shuffle; null where MaRCO is switched off. */
+  private MarcoMergeManager<K, V> marcoMerger;
 
   @Override
   @SuppressWarnings("unchecked")
@@ -46,9 +52,25 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
     MapOutputFile mapOutputFile = context.getMapOutputFile();
     mapOutputFile.setConf(conf);
     FileSystem rawLocal = ((LocalFileSystem) context.getLocalFS()).getRaw();
-    return new MarcoMergeManager<>(reduceId, conf, rawLocal, mapOutputFile, context.getCodec(),
-        context.getReporter(), this, settings, partialReducer, context.getCombinerClass(),
-        context.getSpilledRecordsCounter(), context.getMergedMapOutputsCounter(),
-        context.getMergePhase());
+    marcoMerger = new MarcoMergeManager<>(reduceId, conf, rawLocal, mapOutputFile,
+        context.getCodec(), context.getReporter(), this, settings, partialReducer,
+        context.getCombinerClass(), context.getSpilledRecordsCounter(),
+        context.getMergedMapOutputsCounter(), context.getMergePhase());
+    return marcoMerger;
+  }
+
+  /**
+   * Hadoop's shuffle; a shuffle that fails (Hadoop throws without closing the merge manager)
+   * still leaves the low-share cpu cgroup, so a JVM that runs on, or retries, is not left in it.
+   */
+  @Override
+  public RawKeyValueIterator run() throws IOException, InterruptedException {
+    try {
+      return super.run();
+    } finally {
+      if (marcoMerger != null) {
+        marcoMerger.leaveShuffleCpuCgroup();
+      }
+    }
   }
 }

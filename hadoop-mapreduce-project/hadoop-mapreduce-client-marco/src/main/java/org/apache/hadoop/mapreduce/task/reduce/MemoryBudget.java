@@ -75,9 +75,10 @@ class MemoryBudget {
    * Pins a committed in-memory map output for a partial invocation, or returns false (the output
    * is left to the memory spill). Pinned memory comes back only when a low-priority invocation
    * ends, so pins stay within the headroom above the merge threshold: the committed memory not
-   * pinned is spilled at the merge threshold on a normal-priority thread, so with no spill
-   * running, used memory can be over the limit only through fetches in flight, whose commits
-   * start that spill. A fetch thus waits for a spill, never for partial work.
+   * pinned is spilled once committed memory, pinned included, reaches the merge threshold, on a
+   * normal-priority thread, so with no spill running, used memory can be over the limit only
+   * through fetches in flight, whose commits start that spill. A fetch thus waits for a spill,
+   * never for partial work.
    */
   synchronized boolean tryPin(long size) {
     if (pinned + size > limit - mergeThreshold) {

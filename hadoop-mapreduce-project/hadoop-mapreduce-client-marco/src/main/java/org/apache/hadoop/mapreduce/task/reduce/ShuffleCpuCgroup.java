@@ -16,9 +16,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A process has one cgroup per hierarchy, so the membership is the JVM's, not a reduce's: where
  * one JVM runs several reduces at once (the LocalJobRunner), the first to start shuffling moves it
- * and the last to finish moves it back. Threads that a partial thread moved into the partial
- * cgroup (v1: anywhere; v2: a threaded child of this one) come back with the process; they are
- * done or abandoned by then.
+ * and the last to finish moves it back. The move back comes first thing at shuffle end, before
+ * the wait for running partial invocations and spills, and takes every thread along, partial
+ * threads included (v1: from anywhere; v2: from a threaded child of this cgroup): what still runs
+ * then (an invocation that is not abandoned at shuffle end, a spill) is on the final merge's
+ * critical path and runs at the container's share. A shuffle that fails moves back too
+ * ({@link MarcoShuffle#run}).
  */
 final class ShuffleCpuCgroup {
   private static final Logger LOG = LoggerFactory.getLogger(ShuffleCpuCgroup.class);
@@ -92,14 +95,16 @@ final class ShuffleCpuCgroup {
             + cgroup.dir() + " while " + shuffling + " more of its reduces shuffle");
         return;
       }
+      CpuCgroup back = origin;
+      origin = null;
       try {
-        origin.addProcess(ProcessHandle.current().pid());
-        LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + origin.dir()
+        back.addProcess(ProcessHandle.current().pid());
+        LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + back.dir()
             + " for the final merge");
       } catch (IOException e) {
-        LOG.warn("MaRCO: reduce " + reduceId + " cannot move back to cpu cgroup " + origin.dir()
+        LOG.warn("MaRCO: reduce " + reduceId + " cannot move back to cpu cgroup " + back.dir()
             + " (" + e + "); its final merge and reducer run at the share of "
-            + cgroup.dir() + ". Fix: let the task user write " + origin.dir().resolve(
+            + cgroup.dir() + ". Fix: let the task user write " + back.dir().resolve(
                 CpuCgroup.PROCS) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
       }
     }

@@ -42,9 +42,10 @@ import org.junit.Test;
  * A fetch never waits for partial work. Every map output here has the same size S, and the
  * shuffle memory limit is 8.5 S: merge threshold 5.61 S, headroom above it 2.89 S. The partial
  * invocation started at the fourth arrival is held on a latch; it pins two map outputs (2 S) and
- * leaves two to the memory spill, which starts at the eighth arrival. An invocation that pinned
- * all four would put the ninth arrival over the limit before the merge threshold is reached, and
- * the next fetch would wait for the held invocation.
+ * leaves two to the memory spill, which starts at the sixth arrival, when committed memory,
+ * pinned included, reaches the merge threshold. An invocation that pinned all four, or a spill
+ * that counted only the unpinned outputs, would let memory pass the limit with nothing being
+ * spilled, and the next fetch would wait for the held invocation.
  */
 public class TestMarcoFetchNeverWaits {
   private static final int MAPS = 16;
@@ -187,10 +188,11 @@ public class TestMarcoFetchNeverWaits {
     start(conf);
     fetch(0, 4);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    // The eighth arrival starts the (held) spill at 8 S used; the ninth passes the limit.
+    // The sixth arrival starts the (held) spill: 4 S waiting + 2 S pinned reach the merge
+    // threshold. Arrivals seven to nine fill memory to 9 S, over the limit.
     fetch(4, 9);
-    assertTrue("the eighth arrival started a spill",
-        timelineHas("\"event\":\"spill-start\",\"n\":1,"));
+    assertTrue("the sixth arrival started a spill",
+        timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
     Thread waiter = new Thread(() -> {
       try {
         s.manager.waitForResource();
@@ -261,16 +263,22 @@ public class TestMarcoFetchNeverWaits {
     conf.setInt(MarcoConfig.PARTIAL_THREADS, 2);
     HeldSumReducer.started = new CountDownLatch(2);
     start(conf);
-    // From the sixth arrival on, four map outputs wait but none fits the headroom.
+    // At the sixth arrival four map outputs wait but none fits the headroom; with the two
+    // pinned ones, committed memory (6 S) reaches the merge threshold and they are spilled.
     fetch(0, 8);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    assertTrue("the second invocation took the spilled run", timelineHas(
-        "\"event\":\"invocation-start\",\"n\":2,\"arrived\":8,\"runs\":1,\"mapOutputs\":6,"));
+    assertTrue("the sixth arrival spilled the four waiting outputs",
+        timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
+    String second = s.manager.timelineEvents().stream()
+        .filter(e -> e.contains("\"event\":\"invocation-start\",\"n\":2,")).findFirst()
+        .orElseThrow(() -> new AssertionError("no second invocation"));
+    assertTrue("the second invocation took the spilled run: " + second,
+        second.contains("\"runs\":1,\"mapOutputs\":4,"));
     assertEquals(2 * size, s.manager.pinnedMemory());
     fetch(8, MAPS);
     releaseAndFinish();
     assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
-    assertEquals(8, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+    assertEquals(6, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
     assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
   }
 
