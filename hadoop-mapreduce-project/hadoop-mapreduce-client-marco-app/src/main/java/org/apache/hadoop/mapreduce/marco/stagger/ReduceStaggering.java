@@ -52,14 +52,18 @@ public final class ReduceStaggering {
 
   /**
    * A job on Hadoop's shuffle is staggered only when {@link MarcoConfig#STAGGER_STOCK_JOBS} asks
-   * for it, and never fails over a {@code mapreduce.marco.*} value: a bad one leaves it unstaggered.
+   * for it and {@link MarcoConfig#STAGGER_ENABLED} is not false (so stock and MaRCO jobs get the
+   * same placement), and never fails over a {@code mapreduce.marco.*} value: a bad one leaves it
+   * unstaggered.
    */
   private static ReduceStaggering forStockJob(Configuration conf) {
     if (!conf.getBoolean(MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS)) {
       return OFF;
     }
     try {
-      return new ReduceStaggering(true, MarcoSettings.from(conf).getStaggerReducesPerNode(), false);
+      MarcoSettings settings = MarcoSettings.from(conf);
+      return settings.isStaggerEnabled()
+          ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false) : OFF;
     } catch (IllegalArgumentException e) {
       return OFF;
     }

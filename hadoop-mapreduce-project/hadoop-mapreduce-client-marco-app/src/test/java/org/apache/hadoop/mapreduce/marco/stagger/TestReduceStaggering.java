@@ -57,6 +57,10 @@ public class TestReduceStaggering {
     assertEquals(0.05f, staggering.slowStart(0.05f), 0f);
     assertEquals(0f, staggering.slowStart(0f), 0f);
 
+    conf.setBoolean(MarcoConfig.STAGGER_ENABLED, false);
+    assertFalse("staggering off is off for stock jobs too",
+        ReduceStaggering.forJob(conf).isActive());
+    conf.setBoolean(MarcoConfig.STAGGER_ENABLED, true);
     conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
     assertFalse("a bad value leaves a stock job as it is",
         ReduceStaggering.forJob(conf).isActive());
@@ -93,6 +97,10 @@ public class TestReduceStaggering {
   public void badMarcoValueDoesNotFailAStockJob() {
     Configuration conf = new Configuration(false);
     MarcoJob.useStockShuffle(conf);
+    conf.setBoolean(MarcoConfig.STAGGER_ENABLED, false);
+    assertFalse("staggering off is off for stock jobs too",
+        ReduceStaggering.forJob(conf).isActive());
+    conf.setBoolean(MarcoConfig.STAGGER_ENABLED, true);
     conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
     assertFalse(ReduceStaggering.forJob(conf).isActive());
   }
