@@ -92,6 +92,13 @@ def compare(summaries):
         s["identical_to_stock"] = set(s["output_sha256"]) == stock_shas and len(stock_shas) == 1
 
 
+def all_identical(summaries, set_name):
+    """True when the set has compared outputs and every one equals stock's."""
+    compared = [s for s in summaries if s["set"] == set_name and s.get("baseline")
+                and s["baseline"] != s["config"]]
+    return bool(compared) and all(s.get("identical_to_stock") for s in compared)
+
+
 HEAVY_GEOMEAN_AIM = 1.15
 LIGHT_FLOOR = 0.98
 MAP_PHASE_SLACK = 1.03
@@ -116,7 +123,5 @@ def targets(summaries, set_name="main", config="marco"):
         "light_at_least_floor": {s["job"]: s["speedup"] >= LIGHT_FLOOR for s in light},
         "map_phase_ratio": map_ratio,
         "map_phase_met": map_ratio is not None and map_ratio <= MAP_PHASE_SLACK,
-        "all_identical": all(s.get("identical_to_stock") for s in summaries
-                             if s["set"] == set_name and s["baseline"] != s["config"]
-                             and s.get("baseline")),
+        "all_identical": all_identical(summaries, set_name),
     }

@@ -46,10 +46,11 @@ def assess(record, workers, groups):
     return row
 
 
-def choose(rows):
-    """The highest rate at which every job passes, or None."""
+def choose(rows, jobs):
+    """The highest rate at which every one of `jobs` ran and passed, or None."""
     by_rate = {}
     for row in rows:
-        by_rate.setdefault(row["rate_mbit"], []).append(row["passes"])
-    passing = [rate for rate, verdicts in by_rate.items() if all(verdicts)]
+        by_rate.setdefault(row["rate_mbit"], {}).setdefault(row["job"], []).append(row["passes"])
+    passing = [rate for rate, verdicts in by_rate.items()
+               if set(verdicts) >= set(jobs) and all(all(v) for v in verdicts.values())]
     return max(passing) if passing else None

@@ -109,7 +109,7 @@ def parser():
     add_common(p)
 
     p = sub.add_parser("report", help="results.json/csv, plots and report.md from a results directory")
-    add_common(p, cluster_opts=False)
+    add_common(p, cluster_opts=False, default_profile="paper")
     p.add_argument("--publish", metavar="DOC",
                    help="also copy the report to DOC (e.g. docs/results.md) and its images next "
                         "to it under img/")
@@ -130,6 +130,7 @@ def environment(prof, client, args):
                f"{prof['reduces']} reduces per job; {client.describe()}") if client.netns else \
         client.describe()
     return {"cores": os.cpu_count(), "memory_gib": round(mem_kb / 2**20, 1),
+            "workers": c["workers"], "groups": c["groups"],
             "kernel": platform.release(), "java": java[0] if java else "unknown",
             "cluster": cluster, "profile": prof.get("_path", prof["name"]), "git_commit": commit}
 
@@ -268,13 +269,18 @@ def cmd_sweep(args, prof, session):
                            "shape your cluster yourself and use `run --set bw-<rate>` instead")
     runner = prepare(args, prof, session, args.generate, sorted({r.job for r in runs}))
     t = time.monotonic()
+    execute_then_restore_rate(runner, runs, "sweep", prof)
+    session.phase(f"sweep runs ({len(runs)})", time.monotonic() - t)
+
+
+def execute_then_restore_rate(runner, runs, label, prof):
+    """Runs that re-shape the bisection, then the profile's rate again, also after a failure."""
     try:
-        runner.execute(runs, "sweep")
+        runner.execute(runs, label)
     finally:
         base = prof["cluster"]["rate_mbit"]
         if runner.current_rate != base and runner.shaper:
             runner.reshape(base)
-    session.phase(f"sweep runs ({len(runs)})", time.monotonic() - t)
 
 
 def fault_configs(prof):
@@ -316,19 +322,14 @@ def cmd_calibrate(args, prof, session):
                      cal.get("repetitions", 1))
     runner = prepare(args, prof, session, args.generate, jobs)
     t = time.monotonic()
-    try:
-        records = runner.execute(runs, "calibration")
-    finally:
-        base = prof["cluster"]["rate_mbit"]
-        if runner.current_rate != base and runner.shaper:
-            runner.reshape(base)
+    execute_then_restore_rate(runner, runs, "calibration", prof)
     session.phase(f"calibration runs ({len(runs)})", time.monotonic() - t)
     done = {r.key for r in runs}
     records = [r for r in load_results(runner.results_path)
                if r["key"] in done and r["status"] == "ok"]
     c = prof["cluster"]
     rows = [calibration.assess(r, c["workers"], c["groups"]) for r in records]
-    chosen = calibration.choose(rows)
+    chosen = calibration.choose(rows, jobs)
     path = out_dir(args, prof) / "calibration.json"
     path.write_text(json.dumps({"rows": rows, "chosen_rate_mbit": chosen,
                                 "profile_rate_mbit": c["rate_mbit"]}, indent=1))

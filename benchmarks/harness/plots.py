@@ -109,25 +109,29 @@ def sensitivity(summaries, path):
     panels = []
     bw = [s for s in summaries if s["set"] == "bandwidth" and not catalog.is_stock(s["variant"])
           and s.get("speedup")]
-    # The main set is one more point of the curve, at the profile's rate.
+    # The main set is one more point of the curve, at the profile's rate, against the same stock
+    # config as the curve's points (the main set may have measured more than one).
+    curve_base = {s["job"]: s["baseline"] for s in bw}
     swept = {(s["job"], s["config"]) for s in bw}
-    bw += [s for s in summaries if s["set"] == "main" and (s["job"], s["config"]) in swept
-           and s.get("speedup")]
-    if bw:
-        panels.append(("bisection Mbit/s per node", bw, lambda s: s["rate_mbit"]))
+    points = [(s["rate_mbit"], s["speedup"], s) for s in bw]
+    points += [(s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s) for s in summaries
+               if s["set"] == "main" and (s["job"], s["config"]) in swept
+               and curve_base[s["job"]] in s.get("speedup_vs", {})]
+    if points:
+        panels.append(("bisection Mbit/s per node", points))
     for set_name, key, label in (("threshold", "mapreduce.marco.start.threshold", "start threshold"),
                                  ("stop-fraction", "mapreduce.marco.stop.fraction", "stop fraction")):
-        rows = [s for s in summaries if s["set"] == set_name and not catalog.is_stock(s["variant"])
-                and s.get("speedup")]
-        if rows:
-            panels.append((label, rows, lambda s, k=key: float(s["conf"][k])))
+        points = [(float(s["conf"][key]), s["speedup"], s) for s in summaries
+                  if s["set"] == set_name and not catalog.is_stock(s["variant"])
+                  and s.get("speedup")]
+        if points:
+            panels.append((label, points))
     if not panels:
         return None
     fig, axes = plt.subplots(1, len(panels), figsize=(4.5 * len(panels), 3.6), squeeze=False)
-    for ax, (label, rows, xof) in zip(axes[0], panels):
-        for (job, variant) in sorted({(s["job"], s["variant"]) for s in rows}):
-            pts = sorted((xof(s), s["speedup"]) for s in rows
-                         if s["job"] == job and s["variant"] == variant)
+    for ax, (label, points) in zip(axes[0], panels):
+        for (job, variant) in sorted({(s["job"], s["variant"]) for _, _, s in points}):
+            pts = sorted((x, y) for x, y, s in points if s["job"] == job and s["variant"] == variant)
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
                     label=f"{job} ({variant})")
         ax.axhline(1.0, color="gray", linewidth=0.8)

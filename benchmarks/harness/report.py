@@ -2,10 +2,10 @@
 from a results directory (results.jsonl and sessions.json written by run/sweep/faults/main)."""
 import csv
 import json
+import re
 from pathlib import Path
 
 from . import aggregate, calibration, catalog, plots
-from . import profile as profiles
 from .breakdown import PHASES
 from .runner import load_results
 
@@ -52,6 +52,7 @@ def pick_timeline_run(records):
 
 RUN_COLUMNS = ["key", "set", "rate_mbit", "job", "config", "variant", "rep", "status", "wall_s",
                *PHASES, "shuffle_bytes", "map_output_bytes", "peak_reduce_memory_bytes",
+               "maps", "data_local_maps",
                "invocations", "partial_sort_millis", "partial_reduce_millis", "adaptive_disables",
                "failed_attempts", "killed_attempts", "output_sha256", "job_ids", "command"]
 
@@ -187,13 +188,13 @@ def regime_section(records, sessions):
 
 
 def cluster_shape(sessions):
-    """(workers, groups) of the cluster the session's profile describes, or None."""
-    name = sessions[-1]["environment"].get("profile") if sessions else None
-    try:
-        c = profiles.load(name)["cluster"] if name else None
-    except profiles.ProfileError:
-        return None
-    return (c["workers"], c["groups"]) if c else None
+    """(workers, groups) of the last session's cluster, or None where it was not recorded
+    (sessions of older harness versions say it only in words: "4 workers in 2 groups")."""
+    env = sessions[-1].get("environment", {}) if sessions else {}
+    if "workers" in env and "groups" in env:
+        return env["workers"], env["groups"]
+    said = re.search(r"(\d+) workers in (\d+) groups", env.get("cluster", ""))
+    return (int(said[1]), int(said[2])) if said else None
 
 
 def fault_section(records, summaries):
@@ -250,6 +251,8 @@ def set_section(set_name, summaries, figures):
         for s in rr:
             w = s["wall_s"]
             is_base = s.get("baseline") == s["config"]
+            # MaRCO's columns (ideal reached, map phase) say nothing about a stock config.
+            is_stock = catalog.is_stock(s["variant"])
             ident = "(baseline)" if is_base else (
                 "yes" if s.get("identical_to_stock") else
                 ("stock runs differ" if not s.get("stock_outputs_agree", True) else "**NO**"))
@@ -262,8 +265,8 @@ def set_section(set_name, summaries, figures):
                 f"{s['runs']} | {w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}] | "
                 f"{'' if is_base else f2(s.get('speedup'))} | {each} | "
                 f"{f2(s.get('ideal_speedup')) if is_base else ''} | "
-                f"{'' if is_base else pct(s.get('fraction_of_ideal'))} | "
-                f"{'' if is_base else f2(s.get('map_phase_ratio'))} | "
+                f"{'' if is_stock else pct(s.get('fraction_of_ideal'))} | "
+                f"{'' if is_stock else f2(s.get('map_phase_ratio'))} | "
                 f"{mb(s['shuffle_bytes'])} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |")
         lines += ["", "Phase breakdown (mean seconds along the critical path; the phases add up to "
                   "the wall time; partial work runs overlapped with the shuffle):", "",
