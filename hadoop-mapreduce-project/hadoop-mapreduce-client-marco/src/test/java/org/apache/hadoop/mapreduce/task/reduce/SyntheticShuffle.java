@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -126,6 +128,22 @@ final class SyntheticShuffle {
   /** Blocks until no invocation or spill is running. */
   void awaitIdle() throws InterruptedException {
     manager.awaitIdle();
+  }
+
+  /**
+   * {@link #finish} on {@code executor}, as a reduce closes its shuffle while a partial
+   * invocation may still run; its Throwables come back as the Future's cause.
+   */
+  Future<Map<String, List<Long>>> finishOn(ExecutorService executor) {
+    return executor.submit(() -> {
+      try {
+        return finish();
+      } catch (Exception | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IOException(t);
+      }
+    });
   }
 
   /** Closes the shuffle and reads the reducer's input back as word -> list of counts. */

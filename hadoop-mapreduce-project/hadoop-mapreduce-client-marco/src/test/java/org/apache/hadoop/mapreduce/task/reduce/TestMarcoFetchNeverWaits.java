@@ -308,15 +308,7 @@ public class TestMarcoFetchNeverWaits {
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     fetch(4, MAPS);
     assertEquals(2 * size, s.manager.pinnedMemory());
-    Future<Map<String, List<Long>>> input = fetcher.submit(() -> {
-      try {
-        return s.finish();
-      } catch (Exception | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IOException(t);
-      }
-    });
+    Future<Map<String, List<Long>>> input = s.finishOn(fetcher);
     while (!timelineHas("\"event\":\"shuffle-end\"")) {
       Thread.sleep(10);
     }

@@ -471,15 +471,7 @@ public class TestMarcoMergeManager {
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     ExecutorService closer = Executors.newSingleThreadExecutor();
     try {
-      Future<Map<String, List<Long>>> input = closer.submit(() -> {
-        try {
-          return s.finish();
-        } catch (Exception | Error e) {
-          throw e;
-        } catch (Throwable t) {
-          throw new IOException(t);
-        }
-      });
+      Future<Map<String, List<Long>>> input = s.finishOn(closer);
       while (indexOf(s.manager.timelineEvents(), "shuffle-end") < 0) {
         Thread.sleep(10);
       }
