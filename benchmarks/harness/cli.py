@@ -315,7 +315,7 @@ def cmd_calibrate(args, prof, session):
                            "cluster yourself and run `run --variants stock` at each rate")
     rates = [profiles.number(r) for r in args.rates.split(",")] if args.rates else cal["rates"]
     rates = sorted(rates, reverse=True)
-    jobs = catalog.check_jobs(cal.get("jobs", prof["jobs"]))
+    jobs = prof["jobs"] if args.jobs else catalog.check_jobs(cal.get("jobs", prof["jobs"]))
     runs = []
     for rate in rates:
         runs += plan("calibration", jobs, [Config("stock", "stock", rate=rate)],
