@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import calibration, catalog, profile as profiles
+from . import calibration, catalog, profile as profiles, resume
 from .cluster import (REPO, Client, ClusterError, cluster_start_argv, netns_namespaces, shape_argv,
                       tail, MARCO_CLUSTER)
 from .report import write_report
@@ -28,7 +28,7 @@ def log(msg):
 
 # ---- argument parsing --------------------------------------------------------------------------
 
-def add_common(p, cluster_opts=True, default_profile="quick"):
+def add_common(p, cluster_opts=True, default_profile="quick", recording=True):
     p.add_argument("--profile", default=default_profile,
                    help="profile name in benchmarks/profiles (%s) or a path to a JSON profile "
                         "(default: %s)" % (", ".join(profiles.available()), default_profile))
@@ -48,6 +48,10 @@ def add_common(p, cluster_opts=True, default_profile="quick"):
     p.add_argument("--state-dir", help="state dir of the netns cluster (default: "
                    "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)")
     p.add_argument("--dist", help="the hadoop-marco distribution (default dist/hadoop-marco-3.5.0)")
+    if recording:
+        p.add_argument("--fresh", action="store_true",
+                       help="start over: move the results directory aside (to "
+                            "OUT.previous-TIMESTAMP) instead of resuming it")
 
 
 def parser():
@@ -106,7 +110,7 @@ def parser():
     p.add_argument("--generate", action="store_true", help="generate missing data first")
 
     p = sub.add_parser("generate", help="generate the profile's missing data sets on the cluster")
-    add_common(p)
+    add_common(p, recording=False)
 
     p = sub.add_parser("report", help="results.json/csv, plots and report.md from a results directory")
     add_common(p, cluster_opts=False, default_profile="paper")
@@ -168,6 +172,7 @@ class Session:
 
 def load_profile(args):
     prof = profiles.load(args.profile)
+    prof["_sha256"] = resume.profile_sha256(prof)  # as in its file, before the overrides below
     prof["_path"] = args.profile
     if getattr(args, "jobs", None):
         prof["jobs"] = catalog.check_jobs(args.jobs.split(","))
@@ -186,6 +191,30 @@ def load_profile(args):
 
 def out_dir(args, prof):
     return Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof["name"]
+
+
+def session_identity(prof, client, command):
+    """What must not change while a results directory accumulates runs (see resume.py)."""
+    if client.netns:
+        cluster = {k: v for k, v in prof["cluster"].items()}
+        # `main` shapes the cluster to the profile's rate; every other command runs at the rate
+        # in force, which someone may have changed by hand.
+        in_force = None if command == "main" else client.shaped_rate()
+        if in_force is not None:
+            cluster["rate_mbit"] = in_force
+    else:
+        cluster = {"conf_dir": str(Path(client.conf_dir).resolve())}
+    return resume.identity(resume.git_commit(REPO), prof["name"], prof["_sha256"], cluster)
+
+
+def prepare_results_dir(args, prof, client):
+    """--fresh moves the old results aside; otherwise a directory of other runs is refused."""
+    out = out_dir(args, prof)
+    if args.fresh:
+        moved = resume.set_aside(out)
+        if moved:
+            log(f"--fresh: moved the previous results to {moved}")
+    resume.check(out, session_identity(prof, client, args.command))
 
 
 def make_client(args):
@@ -373,7 +402,25 @@ def publish(out, doc):
     log(f"published {doc} and {img_dir}")
 
 
+def main_runs(prof):
+    runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
+    curve = sweep_runs(prof, ["bandwidth"]) if prof.get("sweep", {}).get("in_main") else []
+    return runs, curve
+
+
+def unfinished(runs, results_path):
+    done = {r["key"] for r in load_results(results_path) if r["status"] == "ok"}
+    return [r for r in runs if r.key not in done]
+
+
 def cmd_main(args, prof, session):
+    runs, curve = main_runs(prof)
+    out = out_dir(args, prof)
+    if not unfinished(runs + curve, out / "results.jsonl"):
+        report, _ = write_report(out)
+        log(f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
+            f"run, no cluster started. Report: {report} (--fresh starts over)")
+        return
     ns = netns_namespaces()
     if ns:
         raise ClusterError(f"a marco-cluster is already up (namespaces {', '.join(ns)}): stop it "
@@ -394,12 +441,10 @@ def cmd_main(args, prof, session):
             raise ClusterError(f"cluster start failed (exit {r.returncode}); see its output above")
         session.phase("cluster start + shaping", time.monotonic() - t)
         runner = prepare(args, prof, session, True, prof["jobs"])
-        runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
         t = time.monotonic()
         runner.execute(runs, "main")
         session.phase(f"runs ({len(runs)})", time.monotonic() - t)
-        if prof.get("sweep", {}).get("in_main"):
-            curve = sweep_runs(prof, ["bandwidth"])
+        if curve:
             t = time.monotonic()
             runner.execute(curve, "bandwidth curve")  # the cluster stops next: no re-shape
             session.phase(f"bandwidth curve runs ({len(curve)})", time.monotonic() - t)
@@ -419,6 +464,8 @@ def cmd_main(args, prof, session):
     log(f"report: {report}")
 
 
+# The commands that record runs in the results directory.
+RECORDING = ("main", "run", "sweep", "faults", "calibrate")
 COMMANDS = {"main": cmd_main, "run": cmd_run, "sweep": cmd_sweep, "faults": cmd_faults,
             "calibrate": cmd_calibrate, "generate": cmd_generate}
 
@@ -439,6 +486,8 @@ def main(argv=None):
             return 0
         prof = load_profile(args)
         client = make_client(args)
+        if args.command in RECORDING:
+            prepare_results_dir(args, prof, client)
         session = Session(out_dir(args, prof), prof, client, args)
         session.client = client
         log(f"{args.command}: profile {prof['name']}; results in {out_dir(args, prof)}")
@@ -447,7 +496,8 @@ def main(argv=None):
             session.finish()
         log(f"{args.command}: done in {fmt_seconds(session.entry['seconds'])}")
         return 0
-    except (profiles.ProfileError, ClusterError, FileNotFoundError, ValueError) as e:
+    except (profiles.ProfileError, ClusterError, resume.ResumeError, FileNotFoundError,
+            ValueError) as e:
         if session is not None and not session.entry["phases"]:
             session.discard()  # failed before doing anything: not a session worth listing
         print(f"marco-bench: error: {e}", file=sys.stderr)

@@ -128,9 +128,16 @@ class Runner:
             procs[d] = (self.client.popen("hadoop", "jar", self.jar, *args, stdout=log_file,
                                           stderr=subprocess.STDOUT), log_file)
         failed = []
-        for d, (proc, log_file) in procs.items():
-            rc = proc.wait()
-            log_file.close()
+        try:
+            codes = {d: proc.wait() for d, (proc, _) in procs.items()}
+        except BaseException:
+            for d, (proc, _) in procs.items():
+                self.stop_client(proc, logs / f"gen-{d}.log")
+            raise
+        finally:
+            for _, log_file in procs.values():
+                log_file.close()
+        for d, rc in codes.items():
             if rc != 0:
                 failed.append(f"{d} (exit {rc}, log {logs / f'gen-{d}.log'}):\n"
                               f"{tail((logs / f'gen-{d}.log').read_text(), 15)}")
@@ -239,9 +246,7 @@ class Runner:
             try:
                 rc = proc.wait()
             except BaseException:
-                # Interrupted: the job client must not outlive the harness (nor the cluster).
-                proc.terminate()
-                proc.wait()
+                self.stop_client(proc, log_path)
                 raise
         wall = time.monotonic() - t0
         end_ms = int(time.time() * 1000)
@@ -270,6 +275,19 @@ class Runner:
         except (ClusterError, history.HistoryError, OSError) as e:
             record["error"] = str(e)
         return record
+
+    def stop_client(self, proc, log_path):
+        """Interrupted (Ctrl-C, SIGTERM): stops a job client and kills its YARN jobs. Killing the
+        client JVM alone would leave the job running on the cluster, holding its containers."""
+        proc.terminate()
+        proc.wait()
+        for job_id in dict.fromkeys(JOB_ID.findall(log_path.read_text(errors="replace"))):
+            self.log(f"interrupted: killing {job_id} on the cluster (mapred job -kill)")
+            r = self.client.run("mapred", "job", "-kill", job_id, check=False, timeout=120)
+            if r.returncode != 0:
+                self.log(f"WARNING: could not kill {job_id} (exit {r.returncode}): "
+                         f"{tail(r.stderr + r.stdout, 3)}; kill it with "
+                         f"`yarn application -kill {job_id.replace('job_', 'application_')}`")
 
     def fetch(self, job_ids, output, run_dir):
         """Copies output, job history and timelines of the run's jobs from HDFS in one client

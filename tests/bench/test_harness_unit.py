@@ -293,3 +293,84 @@ def test_calibration_picks_the_highest_rate_where_the_shuffle_outlasts_the_maps(
     slow_start = calibration.assess(calibration_record(10, 70, 11, 30, 8, 6, 320), 4, 2)
     assert not slow_start["passes"]  # start-up 11 of 70 s is over 15%
     assert calibration.choose([slow_start], ["inverted-index"]) is None
+
+
+def test_a_results_directory_refuses_runs_of_another_commit_profile_or_cluster(tmp_path):
+    from harness import resume
+    out = tmp_path / "results"
+    mine = resume.identity("abc123", "paper", "digest", {"workers": 4, "groups": 2, "rate_mbit": 10})
+    resume.check(out, mine)  # a new directory takes this session's identity
+    assert json.loads((out / resume.IDENTITY_FILE).read_text()) == mine
+    (out / "results.jsonl").write_text('{"key": "main/word-count/stock/1", "status": "ok"}\n')
+    resume.check(out, dict(mine))  # the same session shape resumes
+    for key, other in [("git_commit", "def456"), ("profile_sha256", "changed"),
+                       ("cluster", {"workers": 4, "groups": 2, "rate_mbit": 20})]:
+        with pytest.raises(resume.ResumeError) as e:
+            resume.check(out, {**mine, key: other})
+        assert key in str(e.value) and "--fresh" in str(e.value)
+    # Runs nobody vouches for are refused as well; --fresh keeps them beside the new directory.
+    (out / resume.IDENTITY_FILE).unlink()
+    with pytest.raises(resume.ResumeError, match="no identity.json"):
+        resume.check(out, mine)
+    moved = resume.set_aside(out)
+    assert not out.exists() and (moved / "results.jsonl").exists()
+    assert moved.name.startswith("results.previous-")
+    resume.check(out, mine)
+
+
+def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_path, monkeypatch):
+    prof = profile.load("tiny")
+    runs, curve = cli.main_runs(prof)
+    with (tmp_path / "results.jsonl").open("w") as f:
+        for r in runs + curve:
+            f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
+    monkeypatch.setattr(cli, "netns_namespaces",
+                        lambda: pytest.fail("main looked for a cluster with nothing to run"))
+    monkeypatch.setattr(cli.subprocess, "run",
+                        lambda *a, **k: pytest.fail(f"main ran {a} with nothing to run"))
+    reports = []
+    monkeypatch.setattr(cli, "write_report", lambda out: reports.append(out) or (out / "r.md", []))
+    messages = []
+    monkeypatch.setattr(cli, "log", messages.append)
+    cli.cmd_main(cli.argparse.Namespace(out=str(tmp_path)), prof, session=None)
+    assert reports == [tmp_path]
+    assert "already recorded" in messages[-1] and "no cluster started" in messages[-1]
+
+
+def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
+    import _thread
+    import subprocess
+    import threading
+
+    class SubmittingClient:
+        """A job client that submits job_1_0007 and then waits for it, as `hadoop jar` does."""
+        netns = False
+        calls = []
+
+        def benchmarks_jar(self):
+            return "benchmarks.jar"
+
+        def shaped_rate(self):
+            return None
+
+        def argv(self, launcher, *args):
+            return [launcher, *args]
+
+        def popen(self, launcher, *args, stdout=None, **kwargs):
+            stdout.write("INFO mapreduce.Job: Running job: job_1_0007\n")
+            stdout.flush()
+            self.proc = subprocess.Popen(["sleep", "60"])
+            return self.proc
+
+        def run(self, launcher, *args, check=True, timeout=None):
+            self.calls.append((launcher, *args))
+            return subprocess.CompletedProcess(args, 0, "", "")
+
+    client = SubmittingClient()
+    run = runner.Runner(client, profile.load("tiny"), tmp_path, "/bench", log=lambda m: None)
+    planned = runner.plan("main", ["word-count"], [runner.Config("stock", "stock")], 1)[0]
+    threading.Timer(0.5, _thread.interrupt_main).start()  # Ctrl-C while the job runs
+    with pytest.raises(KeyboardInterrupt):
+        run.run_one(planned)
+    assert client.proc.returncode is not None  # the client JVM is gone
+    assert client.calls == [("mapred", "job", "-kill", "job_1_0007")]
