@@ -210,6 +210,10 @@ def session_identity(prof, client, command):
 def prepare_results_dir(args, prof, client):
     """--fresh moves the old results aside; otherwise a directory of other runs is refused."""
     out = out_dir(args, prof)
+    if args.command != "main":
+        # Their identity holds the rate in force, which only a running cluster has; and a
+        # missing cluster is the first thing to fix.
+        client.require_netns_up()
     if args.fresh:
         moved = resume.set_aside(out)
         if moved:

@@ -91,12 +91,16 @@ class Client:
                                f"mapreduce: rebuild the distribution with ./build.sh")
         return jars[0]
 
-    def check_up(self):
-        """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
+    def require_netns_up(self):
+        """Raises ClusterError naming the fix if this is the netns cluster and it is not up."""
         if self.netns and not netns_namespaces():
             raise ClusterError("the netns cluster is not up (no mc-* network namespace): start it "
                                "with `cluster/marco-cluster start --rate 50`, or run "
                                "`marco-bench main`, which starts and stops it")
+
+    def check_up(self):
+        """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
+        self.require_netns_up()
         hdfs = self.run("hdfs", "dfs", *FAST_FAIL, "-ls", "/", check=False, timeout=120)
         if hdfs.returncode != 0:
             raise ClusterError(f"HDFS of the {self.describe()} does not answer; is the cluster up? "
