@@ -65,22 +65,56 @@ public class TestLowPriorityThreadFactory {
     assertEquals(19, niceInsideFactoryThread(nice));
   }
 
+  /**
+   * Runs {@code probe} in a plain thread (not one of the factory's) that first sets its own nice
+   * to {@code nice}; threads it creates inherit that nice, as Linux threads do.
+   */
+  private static <T> T inThreadAtNice(int nice, Callable<T> probe) throws Exception {
+    AtomicReference<T> seen = new AtomicReference<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread t = new Thread(() -> {
+      try {
+        LowPriorityThreadFactory.lowerOwnPriority(nice);
+        assertEquals("the creating thread's own nice", nice,
+            niceOf(LowPriorityThreadFactory.currentThreadTid()));
+        seen.set(probe.call());
+      } catch (Exception | AssertionError e) {
+        failure.set(e);
+      }
+    });
+    t.start();
+    t.join();
+    if (failure.get() instanceof AssertionError) {
+      throw (AssertionError) failure.get();
+    }
+    if (failure.get() != null) {
+      throw (Exception) failure.get();
+    }
+    return seen.get();
+  }
+
   @Test
-  public void withoutControlPartialThreadsKeepNormalPriority() throws Exception {
+  public void withoutControlPartialThreadsKeepTheNiceOfTheThreadThatCreatedThem()
+      throws Exception {
     assumeTrue("Linux /proc", new File("/proc/thread-self").exists());
     Configuration conf = new Configuration(false);
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     int nice = MarcoSettings.from(conf).effectivePartialNice();
     assertEquals(0, nice);
-    assertEquals(niceOf(LowPriorityThreadFactory.currentThreadTid()),
-        niceInsideFactoryThread(nice));
+    // The creator runs at a nice that is neither 0 nor the default 19, so a factory thread that
+    // set any nice of its own (rather than leaving it alone) would show a different one.
+    int creatorNice = niceOf(LowPriorityThreadFactory.currentThreadTid()) + 3;
+    assumeTrue("room to lower this JVM's priority by 3", creatorNice < 19);
+    assertEquals(creatorNice, (int) inThreadAtNice(creatorNice,
+        () -> niceInsideFactoryThread(nice)));
   }
 
   @Test
-  public void theCallingThreadKeepsItsPriority() throws Exception {
+  public void aFactoryThreadRunsAtItsNiceAndTheCallingThreadKeepsItsOwn() throws Exception {
     assumeTrue("Linux /proc", new File("/proc/thread-self").exists());
     int before = niceOf(LowPriorityThreadFactory.currentThreadTid());
-    niceInsideFactoryThread(10);
+    assumeTrue("this JVM runs below nice 10", before < 10);
+    assertEquals(10, niceInsideFactoryThread(10));
     assertEquals(before, niceOf(LowPriorityThreadFactory.currentThreadTid()));
   }
 
