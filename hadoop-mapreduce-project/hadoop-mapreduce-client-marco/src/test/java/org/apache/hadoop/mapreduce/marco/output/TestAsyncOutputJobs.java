@@ -8,6 +8,7 @@ import static org.junit.Assert.fail;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.conf.Configuration;
@@ -37,7 +38,8 @@ import org.junit.Test;
 
 /**
  * Jobs under Hadoop's LocalJobRunner with and without asynchronous reduce output: same bytes
- * for both APIs and both shuffles; a failing delegate writer fails the job; a bad delegate
+ * for both APIs and both shuffles, written on the background writer thread when asynchronous
+ * and by the reducer itself when not; a failing delegate writer fails the job; a bad delegate
  * setting is refused at submission with the key's name.
  */
 public class TestAsyncOutputJobs {
@@ -87,6 +89,7 @@ public class TestAsyncOutputJobs {
     input = new Path(new File(workDir, "input").toURI());
     words = SkewedWords.generate(4, 3000, List.of(), 3);
     InputFiles.write(fs, input, words);
+    WriterThreads.drain();
   }
 
   @After
@@ -98,27 +101,36 @@ public class TestAsyncOutputJobs {
   public void newApiOutputIsTheSameWithAsyncOutputOnBothShuffles() throws Exception {
     String expected = SkewedWords.expectedCounts(words, REDUCERS);
     assertEquals(expected, run("sync", newApi(false, false)).text());
+    assertWrittenByTheReducers();
     assertEquals(expected, run("async-stock", newApi(true, false)).text());
+    assertWrittenInTheBackground();
     assertEquals(expected, run("async-marco", newApi(true, true)).text());
+    assertWrittenInTheBackground();
   }
 
   @Test
   public void oldApiOutputIsTheSameWithAsyncOutput() throws Exception {
     String expected = SkewedWords.expectedCounts(words, REDUCERS);
     Job sync = OldApiWordSum.create(conf(), input, out("old-sync"), REDUCERS, true, false);
+    ((JobConf) sync.getConfiguration()).setOutputFormat(WriterThreads.OldApiText.class);
     Job async = OldApiWordSum.create(conf(), input, out("old-async"), REDUCERS, true, false);
+    ((JobConf) async.getConfiguration()).setOutputFormat(WriterThreads.OldApiText.class);
     AsyncOutput.enable((JobConf) async.getConfiguration());
     assertEquals(AsyncMapredOutputFormat.class,
         ((JobConf) async.getConfiguration()).getOutputFormat().getClass());
     assertEquals(expected, complete(sync).text());
+    assertWrittenByTheReducers();
     assertEquals(expected, complete(async).text());
+    assertWrittenInTheBackground();
   }
 
   @Test
   public void switchedOffWrapperWritesSynchronouslyWithTheSameResult() throws Exception {
     Job job = newApi(true, false).create("switched-off");
     job.getConfiguration().setBoolean(MarcoConfig.ASYNC_OUTPUT_ENABLED, false);
+    assertEquals(AsyncOutputFormat.class, job.getOutputFormatClass());
     assertEquals(SkewedWords.expectedCounts(words, REDUCERS), complete(job).text());
+    assertWrittenByTheReducers();
   }
 
   @Test
@@ -169,8 +181,8 @@ public class TestAsyncOutputJobs {
         MarcoJob.useStockShuffle(conf);
       }
       Job job = WordSum.create(conf, input, out(name), REDUCERS, true, marco);
+      job.setOutputFormatClass(WriterThreads.NewApiText.class);
       if (async) {
-        job.setOutputFormatClass(TextOutputFormat.class);
         AsyncOutput.enable(job);
       }
       return job;
@@ -186,6 +198,32 @@ public class TestAsyncOutputJobs {
       fail(JobDiagnostics.of(job));
     }
     return JobOutput.read(fs, FileOutputFormat.getOutputPath(job));
+  }
+
+  /**
+   * Each reduce's record writer took all its records on the background writer thread the
+   * asynchronous output format names after the task, never on the reducer's own thread.
+   */
+  private static void assertWrittenInTheBackground() {
+    List<WriterThreads.Writer> writers = WriterThreads.drain();
+    assertEquals(writers.toString(), REDUCERS, writers.size());
+    for (WriterThreads.Writer w : writers) {
+      assertTrue(w.toString(), w.records.get() > 0);
+      assertFalse("the reducer wrote its own output: " + w, w.writers.contains(w.opener));
+      for (Thread t : w.writers) {
+        assertTrue(w.toString(), t.getName().startsWith("async-output "));
+      }
+    }
+  }
+
+  /** Each reduce's record writer took all its records on the reducer's own thread. */
+  private static void assertWrittenByTheReducers() {
+    List<WriterThreads.Writer> writers = WriterThreads.drain();
+    assertEquals(writers.toString(), REDUCERS, writers.size());
+    for (WriterThreads.Writer w : writers) {
+      assertTrue(w.toString(), w.records.get() > 0);
+      assertEquals(w.toString(), Set.of(w.opener), w.writers);
+    }
   }
 
   private Configuration conf() {
