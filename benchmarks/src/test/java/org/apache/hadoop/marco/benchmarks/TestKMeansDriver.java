@@ -80,10 +80,35 @@ public class TestKMeansDriver {
     assertEquals(0, ToolRunner.run(stock, new KMeans(), stockArgs));
     assertEquals(0, ToolRunner.run(marco, new KMeans(), marcoArgs));
 
-    assertTrue("at least one round", fs.exists(new Path(stockOut, "iteration-1")));
+    // Threshold 0: no movement is below it, so the driver must run every round, each from the
+    // centroids the one before found.
+    assertRoundsThatMovedTheCentroids(stock, input, stockOut, 3);
+    assertRoundsThatMovedTheCentroids(marco, input, marcoOut, 3);
     byte[] stockFiles = roundFiles(fs, stockOut);
     assertTrue(new String(stockFiles).contains("centroids-r-"));
     assertArrayEquals(stockFiles, roundFiles(fs, marcoOut));
+  }
+
+  /**
+   * {@code output} holds exactly {@code rounds} rounds, and every round's centroids (read back
+   * from its files) moved away from the previous round's: a driver that stopped early, or that
+   * ran each round from the same centroids, fails here.
+   */
+  private static void assertRoundsThatMovedTheCentroids(Configuration conf, Path input,
+      Path output, int rounds) throws Exception {
+    FileSystem fs = output.getFileSystem(conf);
+    assertFalse("more rounds than the limit",
+        fs.exists(new Path(output, "iteration-" + (rounds + 1))));
+    Centroids previous = Centroids.firstMovies(conf, input, Centroids.DEFAULT_K);
+    for (int round = 1; round <= rounds; round++) {
+      Path roundOutput = new Path(output, "iteration-" + round);
+      assertTrue("round " + round + " missing in " + output, fs.exists(roundOutput));
+      Centroids next = KMeans.readCentroids(conf, roundOutput, previous);
+      // 1 - cosine of a vector with itself rounds to about 1e-16, not to 0.
+      assertTrue("round " + round + " left every centroid where it was",
+          next.maxMovement(previous) > 1e-9);
+      previous = next;
+    }
   }
 
   @Test
