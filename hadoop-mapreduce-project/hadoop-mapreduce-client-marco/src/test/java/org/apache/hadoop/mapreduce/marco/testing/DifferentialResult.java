@@ -7,6 +7,9 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 
 /** What a {@link DifferentialRun} saw: the stock run's output and every run's job counters. */
 public final class DifferentialResult {
+  /** Name of the counter group only MaRCO's shuffle creates (every reduce counts its merge). */
+  static final String MARCO_GROUP = MarcoCounter.class.getName();
+
   private final JobOutput stockOutput;
   private final Counters stockCounters;
   private final Map<String, Counters> variantCounters;
@@ -35,6 +38,16 @@ public final class DifferentialResult {
           "No MaRCO variant named " + variant + "; ran " + variantCounters.keySet());
     }
     return counters;
+  }
+
+  /** Whether a job's reduces ran MaRCO's shuffle: its counters hold the MaRCO group. */
+  public static boolean ranMarcoShuffle(Counters counters) {
+    for (String group : counters.getGroupNames()) {
+      if (MARCO_GROUP.equals(group)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A MaRCO counter of the named variant, summed over its reduce tasks. */

@@ -20,7 +20,9 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
 /**
  * Runs one job over one input through Hadoop's stock shuffle and through the MaRCO shuffle
  * (one or more configuration variants), then requires every MaRCO output to be byte-equal to
- * the stock output. The input must already be in {@code <dir>/input}; outputs go to
+ * the stock output, and each run to have gone through the shuffle it names: the MaRCO counter
+ * group, which only MaRCO's shuffle creates, absent from the stock run and present in every
+ * MaRCO run with reduces. The input must already be in {@code <dir>/input}; outputs go to
  * {@code <dir>/out-stock} and {@code <dir>/out-<variant>}.
  *
  * <p>On a cluster all runs are submitted at once and awaited together: much of a job's wall
@@ -103,6 +105,12 @@ public final class DifferentialRun {
         await(entry.getKey(), entry.getValue(), counters, failures);
       }
     }
+    for (String name : names) {
+      String wrongShuffle = wrongShuffle(name, jobs.get(name), counters.get(name));
+      if (wrongShuffle != null) {
+        failures.add(wrongShuffle);
+      }
+    }
     if (!failures.isEmpty()) {
       throw new AssertionError(String.join("\n", failures));
     }
@@ -127,6 +135,19 @@ public final class DifferentialRun {
     } else {
       failures.add(name + " run failed: " + JobDiagnostics.of(job));
     }
+  }
+
+  /** Why the run did not go through the shuffle its name says, or null when it did. */
+  private static String wrongShuffle(String name, Job job, Counters counters) {
+    boolean marcoRan = DifferentialResult.ranMarcoShuffle(counters);
+    if (STOCK.equals(name) && marcoRan) {
+      return "the stock run has the MaRCO counter group, so its reduces ran MaRCO's shuffle, "
+          + "not Hadoop's";
+    }
+    if (!STOCK.equals(name) && !marcoRan && job.getNumReduceTasks() > 0) {
+      return name + " run has no MaRCO counter group, so its reduces did not run MaRCO's shuffle";
+    }
+    return null;
   }
 
   private Job submit(String name) throws Exception {
