@@ -1,7 +1,8 @@
 """The slow end-to-end check: a real 4-worker cluster in network namespaces, shaped to 50 Mbit/s
 between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock shuffle
-and with MaRCO and must produce byte-identical output; reduce staggering keeps to k reduces per node
-while maps run; stop must leave nothing behind.
+and with MaRCO and must produce byte-identical output, the stock run through Hadoop's shuffle and
+every MaRCO reduce with partial work; reduce staggering keeps to k reduces per node while maps run;
+stop must leave nothing behind.
 
 Timings of start, verify, each job and stop are written to build-logs/cluster-timings.json (if the
 directory exists) so they can be quoted.
@@ -9,22 +10,28 @@ directory exists) so they can be quoted.
 import json
 import random
 import re
-import sys
 import time
 from collections import Counter
 
 import pytest
 
 from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, run
-
-sys.path.insert(0, str(REPO / "benchmarks"))
-from harness import history  # noqa: E402  (the harness's job-history reader)
+from job_history import fetch as fetch_job_history, job_id_of
+from marco_counters import assert_partial_work_in_every_reduce, assert_stock_shuffle
 
 WORKERS = 4
 GROUPS = 2
 RATE_MBIT = 50
 STOCK_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
 MARCO_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
+# Every job leaves its history, as JSON, here (not where the history server looks, so it stays).
+HISTORY_DIR = "/job-history"
+# 4 maps would run no partial invocation: none starts once the stop fraction (0.9) of the map
+# outputs has arrived, and the first needs 4 waiting. Half-MiB splits give each input file 4 maps.
+MANY_MAPS = "mapreduce.input.fileinputformat.split.maxsize=524288"
+# For the checks of partial work: running invocations finish at shuffle end instead of being
+# abandoned (the default), which on a fast link can catch a reduce's only invocation.
+KEEP_INVOCATIONS = "mapreduce.marco.abandon.at.shuffle.end=false"
 TIMINGS = {}
 
 
@@ -141,6 +148,7 @@ def jar():
 def wordcount(state, jar, shuffle, output, *settings, reduces=4):
     started = time.monotonic()
     options = [f"mapreduce.job.reduces={reduces}", f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}",
+               "mapreduce.jobhistory.jhist.format=json", f"mapreduce.jobhistory.intermediate-done-dir={HISTORY_DIR}",
                *settings]
     result = client(state, "hadoop", "jar", jar, "wordcount", *[a for o in options for a in ("-D", o)],
                     "/input", output)
@@ -152,12 +160,14 @@ def read_output(state, output):
     return client(state, "hdfs", "dfs", "-cat", f"{output}/part-*").stdout
 
 
-def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input, jar):
-    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stock")
-    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-marco")
-    # The MaRCO run really went through MaRCO's shuffle: its counter group is there, not in stock's.
-    counter_group = re.compile(r"^\s+MaRCO$", re.M)
-    assert counter_group.search(marco_log) and not counter_group.search(stock_log), marco_log[-3000:]
+def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input, jar, tmp_path):
+    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stock", MANY_MAPS)
+    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-marco", MANY_MAPS, KEEP_INVOCATIONS)
+    # Each run went through the shuffle it names, and every MaRCO reduce did partial work.
+    assert_stock_shuffle(job_history(cluster, stock_log, tmp_path))
+    marco = job_history(cluster, marco_log, tmp_path)
+    assert len(marco.map_finishes) >= 12, f"{len(marco.map_finishes)} maps"
+    assert_partial_work_in_every_reduce(marco)
 
     stock = read_output(cluster, "/out-stock")
     assert stock == read_output(cluster, "/out-marco"), "MaRCO's output differs from the stock shuffle's"
@@ -208,9 +218,8 @@ def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgro
     shuffle_cgroup = "/sys/fs/cgroup/cpu/mc-shuffle"
     assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
     assert open(f"{shuffle_cgroup}/cpu.shares").read().strip() == "128"
-    # 12 maps, so that partial invocations start (the threads are made for the first one)
-    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup",
-                    "mapreduce.input.fileinputformat.split.maxsize=524288")
+    # many maps, so that partial invocations start (the threads are made for the first one)
+    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup", MANY_MAPS)
     app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
     # Hadoop logs the reduce side (package ...task.reduce) to syslog.shuffle
     reduce_logs = [p.read_text() for p in cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/syslog.shuffle")]
@@ -225,34 +234,27 @@ def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgro
         assert f"joined cpu cgroup {cgroup}" in text and "cannot join" not in text, text[-3000:]
 
 
-def job_history(state, log, history_dir, local_dir):
-    """The JSON job history of the job the client log names, fetched from history_dir."""
-    job_id = re.search(r"Running job: (job_\d+_\d+)", log).group(1)
-    for _ in range(10):
-        # The history file may lag the client by a moment.
-        client(state, "hdfs", "dfs", "-get", f"{history_dir}/*/{job_id}-*.jhist", local_dir, check=False)
-        found = list(local_dir.glob(f"{job_id}-*.jhist"))
-        if found:
-            return history.parse(found[0].read_text())
-        time.sleep(1)
-    pytest.fail(f"no job history for {job_id} under {history_dir}")
+def job_history(state, log, local_dir):
+    """The job history of the job the client log names (harness.history.JobHistory)."""
+    return fetch_job_history(lambda *args: client(state, "hdfs", *args, check=False), job_id_of(log),
+                             [HISTORY_DIR], local_dir)
 
 
 def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(cluster, word_input, jar, tmp_path):
     """Reduce staggering on the real cluster through the distribution's default AppMaster
     (MarcoMRAppMaster): a MaRCO job starts reduces while maps run, but at most k = 1 per node (there
     is room for several); the others start once the map phase is over. Output equals stock's."""
-    history_dir = "/stagger-history"
-    settings = ["mapreduce.input.fileinputformat.split.maxsize=524288",  # 12 maps: a longer map phase
-                "mapreduce.jobhistory.jhist.format=json",
-                f"mapreduce.jobhistory.intermediate-done-dir={history_dir}"]
     reduces = 2 * WORKERS
-    wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", *settings, reduces=reduces)
-    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-stagger-marco", *settings, reduces=reduces)
+    # many maps: a longer map phase, and partial work in every reduce
+    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", MANY_MAPS, reduces=reduces)
+    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-stagger-marco", MANY_MAPS, KEEP_INVOCATIONS,
+                          reduces=reduces)
     assert read_output(cluster, "/out-stagger-stock") == read_output(cluster, "/out-stagger-marco")
+    assert_stock_shuffle(job_history(cluster, stock_log, tmp_path))
 
-    marco = job_history(cluster, marco_log, history_dir, tmp_path)
-    assert len(marco.map_finishes) >= 8 and len(marco.reduces) == reduces
+    marco = job_history(cluster, marco_log, tmp_path)
+    assert len(marco.map_finishes) >= 12 and len(marco.reduces) == reduces
+    assert_partial_work_in_every_reduce(marco)
     map_phase_end = max(marco.map_finishes)
     early = Counter(r.host for r in marco.reduces if r.start < map_phase_end)
     TIMINGS["staggering_early_reduces_per_node"] = dict(early)

@@ -15,10 +15,13 @@ import time
 
 from distribution import run_dist_command
 from hadoop_xml import set_properties
+from job_history import fetch as fetch_job_history
 
 # launcher, daemon: the five daemons in start order.
 DAEMONS = [("hdfs", "namenode"), ("hdfs", "datanode"), ("yarn", "resourcemanager"),
            ("yarn", "nodemanager"), ("mapred", "historyserver")]
+# Where jobs leave their history files (HDFS), first the AM, then the history server.
+HISTORY_DIRS = ("/history/intermediate", "/history/done")
 
 
 def _ephemeral_range_start():
@@ -94,6 +97,10 @@ class PseudoCluster:
             # Here, not in yarn-site.xml: the NodeManager's ShuffleHandler creates a JobConf, which
             # loads mapred-default.xml after yarn-site.xml, so only mapred-site.xml overrides 13562.
             "mapreduce.shuffle.port": port["shuffle"],
+            # History files as JSON in known places: tests read each reduce's counters there.
+            "mapreduce.jobhistory.intermediate-done-dir": HISTORY_DIRS[0],
+            "mapreduce.jobhistory.done-dir": HISTORY_DIRS[1],
+            "mapreduce.jobhistory.jhist.format": "json",
         })
 
     def run(self, launcher, *args, check=True, timeout=600):
@@ -104,6 +111,11 @@ class PseudoCluster:
     def run_script(self, script, check=True):
         """Runs sbin/SCRIPT with this cluster's environment."""
         return run_dist_command(self.dist_home, f"sbin/{script}", env=self.env, check=check)
+
+    def job_history(self, job_id, local_dir):
+        """The finished job's history (harness.history.JobHistory), copied to LOCAL_DIR."""
+        return fetch_job_history(lambda *args: self.run("hdfs", *args, check=False), job_id,
+                                 HISTORY_DIRS, local_dir)
 
     def format(self):
         self.run("hdfs", "namenode", "-format", "-force", "-nonInteractive")

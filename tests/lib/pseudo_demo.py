@@ -63,6 +63,8 @@ def main(argv):
         for variant, (_, output, _) in results.items():
             if parse_word_counts(output) != dict(expected):
                 raise SystemExit(f"the {variant} word count differs from the expected counts")
+        if counter_group(results["stock"][2], "MaRCO"):
+            raise SystemExit("the stock run reported MaRCO counters: it did not use the stock shuffle")
         if results["stock"][1] != results["marco"][1]:
             raise SystemExit("MaRCO's output differs from the stock shuffle's output")
         say(f"both outputs hold the right counts of {len(expected)} words and are identical")
