@@ -80,7 +80,9 @@ def test_state_dir_of_someone_else_is_refused(tmp_path):
 
 @pytest.fixture
 def network(tmp_path):
-    """A 4-worker network without Hadoop; stopped (and checked clean) afterwards, also on failure."""
+    """A 4-worker network without Hadoop; stopped (and checked clean) afterwards, also on failure.
+    start and stop take the same paths with Hadoop as without (the slow stage's cluster), so the
+    checks of starting twice and stopping twice live here alone."""
     state = tmp_path / "state"
     run([MARCO_CLUSTER, "start", "--network-only", "--workers", "4", "--groups", "2",
          "--cpu-per-worker", "0.5", "--mem-per-worker", "2g", "--state-dir", state])
@@ -89,6 +91,8 @@ def network(tmp_path):
     finally:
         run([MARCO_CLUSTER, "stop", "--state-dir", state])
         assert_nothing_left(state)
+    # a second stop, after a real one, is a no-op
+    assert "nothing to stop" in run([MARCO_CLUSTER, "stop", "--state-dir", state]).stdout
 
 
 def test_network_names_resolve_both_ways_in_every_namespace(network):
