@@ -31,6 +31,13 @@ public final class MarcoConfig {
   public static final String PARTIAL_REDUCE_ENABLED = PREFIX + "partial.reduce.enabled";
   public static final boolean DEFAULT_PARTIAL_REDUCE_ENABLED = true;
 
+  /**
+   * Fail the reduce attempt when the partial reducer breaks its contract, instead of leaving that
+   * invocation's inputs to the final merge and going on without partial reduce.
+   */
+  public static final String PARTIAL_CONTRACT_STRICT = PREFIX + "partial.contract.strict";
+  public static final boolean DEFAULT_PARTIAL_CONTRACT_STRICT = false;
+
   /** The paper's start_threshold for the first invocations: unprocessed map outputs needed. */
   public static final String START_THRESHOLD_INITIAL = PREFIX + "start.threshold.initial";
   public static final int DEFAULT_START_THRESHOLD_INITIAL = 4;

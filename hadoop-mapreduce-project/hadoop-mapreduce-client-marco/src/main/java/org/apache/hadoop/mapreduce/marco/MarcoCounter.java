@@ -34,5 +34,12 @@ public enum MarcoCounter {
   /** Wall milliseconds fetchers spent waiting for a memory spill to free memory, summed. */
   FETCH_WAIT_MILLIS,
   /** Reservations refused because the shuffle memory was over its limit (fetcher told WAIT). */
-  FETCH_STALLS
+  FETCH_STALLS,
+  /**
+   * Invocations whose partial reducer broke its contract (a key out of order, or emitted under
+   * another key); partial reduce is off for the rest of the attempt after the first.
+   */
+  CONTRACT_VIOLATIONS,
+  /** 1 for a retried reduce attempt, which runs without partial invocations. */
+  RETRIES_WITHOUT_PARTIAL_WORK
 }

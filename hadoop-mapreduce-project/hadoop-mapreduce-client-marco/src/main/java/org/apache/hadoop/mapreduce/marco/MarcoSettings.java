@@ -12,6 +12,7 @@ public final class MarcoSettings {
   private final boolean enabled;
   private final boolean partialReduceEnabled;
   private final boolean useCombinerAsPartialReducer;
+  private final boolean partialContractStrict;
   private final int initialThreshold;
   private final int initialInvocations;
   private final int steadyThreshold;
@@ -38,6 +39,8 @@ public final class MarcoSettings {
         MarcoConfig.DEFAULT_PARTIAL_REDUCE_ENABLED);
     useCombinerAsPartialReducer = bool(conf, MarcoConfig.PARTIAL_REDUCER_USE_COMBINER,
         MarcoConfig.DEFAULT_PARTIAL_REDUCER_USE_COMBINER);
+    partialContractStrict = bool(conf, MarcoConfig.PARTIAL_CONTRACT_STRICT,
+        MarcoConfig.DEFAULT_PARTIAL_CONTRACT_STRICT);
     initialThreshold = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL,
         MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL, 1, 100_000);
     initialInvocations = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL_INVOCATIONS,
@@ -91,6 +94,11 @@ public final class MarcoSettings {
 
   public boolean useCombinerAsPartialReducer() {
     return useCombinerAsPartialReducer;
+  }
+
+  /** Whether a partial reducer that breaks its contract fails the attempt. */
+  public boolean isPartialContractStrict() {
+    return partialContractStrict;
   }
 
   public boolean isControlEnabled() {

@@ -1,6 +1,7 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.util.function.Supplier;
 
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.mapred.JobConf;
@@ -17,54 +18,98 @@ import org.apache.hadoop.mapreduce.task.ReduceContextImpl;
 /**
  * Runs a user reduce function (partial reducer or combiner) over sorted records, grouping keys
  * exactly as Hadoop groups them for a combiner
- * ({@code mapreduce.job.combiner.group.comparator.class}, else the sort comparator).
+ * ({@code mapreduce.job.combiner.group.comparator.class}, else the sort comparator). For a
+ * partial reducer every emitted record is checked against the contract
+ * ({@link PartialReducerContract}); a combiner is trusted, as Hadoop trusts it.
  */
 abstract class GroupedReducerRunner<K, V> implements RecordReducer<K, V> {
   protected final JobConf job;
   protected final Class<?> reducerClass;
-  protected final Reporter reporter;
   private final TaskAttemptID reduceId;
+  private final boolean checkContract;
 
   GroupedReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      Reporter reporter) {
+      boolean checkContract) {
     this.job = job;
     this.reducerClass = reducerClass;
     this.reduceId = reduceId;
-    this.reporter = reporter;
+    this.checkContract = checkContract;
   }
 
-  /** A runner for a new-API or old-API reducer class. */
-  static <K, V> GroupedReducerRunner<K, V> forClass(JobConf job, Class<?> reducerClass,
-      boolean newApi, TaskAttemptID reduceId, Reporter reporter) {
-    return newApi ? new NewApiReducerRunner<>(job, reducerClass, reduceId, reporter)
-        : new OldApiReducerRunner<>(job, reducerClass, reduceId, reporter);
+  /** A runner for a job's partial reducer: its output is checked against the contract. */
+  static <K, V> GroupedReducerRunner<K, V> forPartialReducer(JobConf job, Class<?> reducerClass,
+      boolean newApi, TaskAttemptID reduceId) {
+    return forClass(job, reducerClass, newApi, reduceId, true);
+  }
+
+  /** A runner for the job's old-API combiner on memory spills, as Hadoop runs it. */
+  static <K, V> GroupedReducerRunner<K, V> forCombiner(JobConf job, Class<?> combinerClass,
+      TaskAttemptID reduceId) {
+    return forClass(job, combinerClass, false, reduceId, false);
+  }
+
+  private static <K, V> GroupedReducerRunner<K, V> forClass(JobConf job, Class<?> reducerClass,
+      boolean newApi, TaskAttemptID reduceId, boolean checkContract) {
+    return newApi ? new NewApiReducerRunner<>(job, reducerClass, reduceId, checkContract)
+        : new OldApiReducerRunner<>(job, reducerClass, reduceId, checkContract);
   }
 
   String reducerName() {
     return reducerClass.getName();
   }
 
-  @SuppressWarnings("unchecked")
-  protected ReduceContextImpl<K, V, K, V> groupedInput(RawKeyValueIterator sorted,
-      RunWriter<K, V> out) throws IOException, InterruptedException {
-    Counter keys = new GenericCounter();
-    Counter values = new GenericCounter();
-    return new ReduceContextImpl<>(job, reduceId, sorted, keys, values, new RunRecordWriter<>(out),
-        null, new ReporterStatus(reporter),
-        (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
-        (Class<K>) job.getMapOutputKeyClass(), (Class<V>) job.getMapOutputValueClass());
+  /** A fresh contract check for one merge, or null where the output is not checked. */
+  protected PartialReducerContract<K> contract() throws IOException {
+    return checkContract ? new PartialReducerContract<>(job, reducerName()) : null;
   }
 
-  /** Sends the reducer's output to the run being written. */
+  /**
+   * Throws the contract violation of a merge if there was one, also when the user function
+   * caught it, or wrapped it in an exception of its own: its run is not what the contract
+   * promises, whatever the function made of the exception.
+   */
+  protected static void rethrowCaught(PartialReducerContract<?> contract)
+      throws ContractViolationException {
+    if (contract != null && contract.violation() != null) {
+      throw contract.violation();
+    }
+  }
+
+  /**
+   * The grouped input of one merge; its output goes to {@code out}, checked by {@code contract}
+   * (null: unchecked) against the key the reducer is reducing.
+   */
+  @SuppressWarnings("unchecked")
+  protected ReduceContextImpl<K, V, K, V> groupedInput(RawKeyValueIterator sorted,
+      RunWriter<K, V> out, Reporter reporter, PartialReducerContract<K> contract)
+      throws IOException, InterruptedException {
+    Counter keys = new GenericCounter();
+    Counter values = new GenericCounter();
+    RunRecordWriter<K, V> writer = new RunRecordWriter<>(out, contract);
+    ReduceContextImpl<K, V, K, V> context = new ReduceContextImpl<>(job, reduceId, sorted, keys,
+        values, writer, null, new ReporterStatus(reporter),
+        (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
+        (Class<K>) job.getMapOutputKeyClass(), (Class<V>) job.getMapOutputValueClass());
+    writer.groupKey = context::getCurrentKey;
+    return context;
+  }
+
+  /** Sends the reducer's output to the run being written, checked against the contract. */
   private static final class RunRecordWriter<K, V> extends RecordWriter<K, V> {
     private final RunWriter<K, V> out;
+    private final PartialReducerContract<K> contract;
+    private Supplier<K> groupKey;
 
-    RunRecordWriter(RunWriter<K, V> out) {
+    RunRecordWriter(RunWriter<K, V> out, PartialReducerContract<K> contract) {
       this.out = out;
+      this.contract = contract;
     }
 
     @Override
     public void write(K key, V value) throws IOException {
+      if (contract != null) {
+        contract.check(key, groupKey.get());
+      }
       out.append(key, value);
     }
 

@@ -8,6 +8,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
+import org.apache.hadoop.classification.VisibleForTesting;
+
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -17,6 +19,7 @@ import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
@@ -34,10 +37,19 @@ import org.slf4j.LoggerFactory;
  * the headroom above the merge threshold ({@link MemoryBudget#tryPin}), so a fetch waits for a
  * spill, never for partial work. {@link #close} feeds every run to the reducer.
  *
+ * <p>Errors: an invocation that fails with an exception, or whose partial reducer breaks its
+ * contract, hands its untouched inputs to the final merge; a contract violation also switches
+ * partial reduce off for the rest of the attempt. An {@link Error} (out of memory, a linkage
+ * error) fails the attempt, as it would under stock Hadoop, and so does a memory spill that
+ * fails. A retried attempt runs without partial work. Every counter of running merges is
+ * changed exactly once whatever throws, and waiters are always woken.
+ *
  * <p>All state below is guarded by {@code this}.
  */
 public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoMergeManager.class);
+  /** Waits re-check their condition at least this often, so a missed wake-up cannot hang. */
+  private static final long WAIT_CHECK_MILLIS = 1000;
 
   private final TaskAttemptID reduceId;
   private final JobConf conf;
@@ -50,7 +62,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MemoryBudget memory;
   private final InvocationPolicy policy;
   private final AdaptiveControl adaptive;
-  private final RecordReducer<K, V> partialReducer;
+  private final GroupedReducerRunner<K, V> partialReducer;
   private final RecordReducer<K, V> spillCombiner;
   private final RunMerger<K, V> runMerger;
   private final FinalMerge<K, V> finalMerge;
@@ -72,6 +84,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private long shuffleEndMillis;
   /** Set at shuffle end when control abandons running invocations; read by their merges. */
   private volatile boolean abandonRunning;
+  /** A retried attempt, or a partial reducer that broke its contract: why work is off. */
+  private final boolean partialWorkOff;
+  private boolean contractBroken;
+  /** The first error that fails the attempt; {@link #close} reports it instead of waiting. */
+  private Throwable fatalFailure;
+  private MergeSteps steps = MergeSteps.NONE;
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -95,10 +113,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.policy = new InvocationPolicy(settings, conf.getNumMapTasks());
     this.adaptive = new AdaptiveControl(settings);
     this.partialReducer = partialReducer == null || !settings.isPartialReduceEnabled() ? null
-        : GroupedReducerRunner.forClass(conf, partialReducer.getReducerClass(),
-            partialReducer.isNewApi(), reduceId, reporter);
+        : GroupedReducerRunner.forPartialReducer(conf, partialReducer.getReducerClass(),
+            partialReducer.isNewApi(), reduceId);
     this.spillCombiner = combinerClass == null ? RecordReducer.copy()
-        : GroupedReducerRunner.forClass(conf, combinerClass, false, reduceId, reporter);
+        : GroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
+    // An earlier attempt may have failed because of partial work (out of memory, a broken
+    // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
+    this.partialWorkOff = reduceId.getId() > 0;
+    if (partialWorkOff) {
+      count(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK, 1);
+      LOG.info("MaRCO: {} is attempt {} of its task; a retried attempt runs without partial "
+          + "invocations", reduceId, reduceId.getId());
+    }
     this.mergedMapOutputs = mergedMapOutputs;
     this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
     this.finalMerge = new FinalMerge<>(conf, localFs, codec, reduceId, reporter, runMerger,
@@ -130,8 +156,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long start = System.currentTimeMillis();
     try {
       do {
-        wait();
-      } while (fetchWaitsForSpill());
+        wait(WAIT_CHECK_MILLIS);
+      } while (fetchWaitsForSpill() && fatalFailure == null);
     } finally {
       count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
     }
@@ -186,13 +212,17 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Starts what the policy allows now; called with the lock held after every state change. */
   private void schedule() {
+    if (fatalFailure != null) {
+      return;  // the attempt fails: no new work
+    }
     if (!stopPointRecorded && policy.stopReached(arrivals)) {
       stopPointRecorded = true;
       timeline.event("stop-point", "arrived", arrivals, "maps", conf.getNumMapTasks());
       LOG.info("MaRCO stop point: " + arrivals + " of " + conf.getNumMapTasks()
           + " map outputs arrived, no new partial invocation starts");
     }
-    while (shuffleEndMillis == 0 && invocationsRunning < settings.getPartialThreads()
+    while (!partialWorkOff && shuffleEndMillis == 0
+        && invocationsRunning < settings.getPartialThreads()
         && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
@@ -232,15 +262,30 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private void startInvocation(List<ShuffledRun<K, V>> inputs) {
-    int number = ++invocationsStarted;
+    int number = invocationsStarted + 1;
+    RecordReducer<K, V> function = partialReducer != null && !contractBroken
+        && adaptive.partialReduceActive() ? partialReducer : null;
+    boolean injectFailure = number == settings.getFailInvocation();
+    try {
+      partialThreads.execute(() -> runInvocation(number, inputs, function, injectFailure));
+    } catch (RuntimeException | Error e) {
+      // No thread took the inputs (the pool is shut down, no thread could be made): they wait
+      // as they were, unpinned, for the final merge.
+      memory.unpin(memoryBytesOf(inputs));
+      giveBack(inputs);
+      throw e;
+    }
+    // The invocation cannot end before these: it needs this lock to say so.
+    invocationsStarted = number;
     invocationsRunning++;
-    RecordReducer<K, V> function =
-        partialReducer != null && adaptive.partialReduceActive() ? partialReducer : null;
     timeline.event("invocation-start", "n", number, "arrived", arrivals, "runs", inputs.size(),
         "mapOutputs",
         mapOutputsOf(inputs), "bytes", bytesOf(inputs), "reduce", function != null);
-    boolean injectFailure = number == settings.getFailInvocation();
-    partialThreads.execute(() -> runInvocation(number, inputs, function, injectFailure));
+  }
+
+  private void giveBack(List<ShuffledRun<K, V>> runs) {
+    unprocessed.addAll(runs);
+    unprocessedMemoryBytes += memoryBytesOf(runs);
   }
 
   private void runInvocation(int number, List<ShuffledRun<K, V>> inputs,
@@ -256,46 +301,97 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       failure = t;
     }
     long end = System.currentTimeMillis();
+    Throwable fatal = null;
     synchronized (this) {
       invocationsRunning--;
-      // Before anything that may throw: a pin left behind would shrink the headroom for good.
-      memory.unpin(memoryBytesOf(inputs));
-      long overlapped = shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
-      count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
-      if (failure == null) {
-        commitInvocation(number, inputs, function != null, result, end - start);
-      } else if (failure instanceof AbandonedMergeException) {
-        // The shuffle is over: the final merge takes the inputs as they are, memory included.
-        forFinalMerge.addAll(inputs);
-        count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
-        timeline.event("invocation-abandoned", "n", number, "millis", end - start);
-        LOG.info("MaRCO partial invocation #" + number + " of " + reduceId + " abandoned at "
-            + "shuffle end after " + (end - start) + " ms; its " + inputs.size()
-            + " runs go to the final merge unchanged");
-      } else {
-        // Its inputs were only read: they go to the final merge as they are. Those in memory are
-        // spilled first, or their memory would stay taken with no merge left to free it.
-        List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
-        for (ShuffledRun<K, V> run : inputs) {
-          (run.inMemory() ? inMemory : forFinalMerge).add(run);
+      try {
+        // Before anything that may throw: a pin left behind would shrink the headroom for good.
+        memory.unpin(memoryBytesOf(inputs));
+        long overlapped =
+            shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
+        count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
+        if (failure == null) {
+          commitInvocation(number, inputs, function != null, result, end - start);
+        } else if (failure instanceof AbandonedMergeException) {
+          abandonInvocation(number, inputs, end - start);
+        } else {
+          fatal = failInvocation(number, inputs, failure);
         }
-        if (!inMemory.isEmpty()) {
-          startSpill(inMemory, true);
+        if (fatal != null) {
+          fatalFailure = fatalFailure == null ? fatal : fatalFailure;
         }
-        count(MarcoCounter.FAILED_INVOCATIONS, 1);
-        timeline.event("invocation-failed", "n", number, "error", failure.toString());
-        LOG.warn("MaRCO partial invocation #" + number + " of " + reduceId + " failed; its "
-            + inputs.size() + " runs go to the final merge unchanged", failure);
+        schedule();
+      } catch (RuntimeException | Error e) {
+        fatal = fatal == null ? e : fatal;
+        fatalFailure = fatalFailure == null ? fatal : fatalFailure;
+      } finally {
+        notifyAll();
       }
-      schedule();
-      notifyAll();
     }
+    if (fatal != null) {
+      exceptionReporter.reportException(fatal);
+    }
+  }
+
+  private void abandonInvocation(int number, List<ShuffledRun<K, V>> inputs, long millis) {
+    // The shuffle is over: the final merge takes the inputs as they are, memory included.
+    forFinalMerge.addAll(inputs);
+    count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
+    timeline.event("invocation-abandoned", "n", number, "millis", millis);
+    LOG.info("MaRCO partial invocation #{} of {} abandoned at shuffle end after {} ms; its {} "
+        + "runs go to the final merge unchanged", number, reduceId, millis, inputs.size());
+  }
+
+  /**
+   * Hands a failed invocation's inputs (only read, never changed) to the final merge.
+   *
+   * @return what must fail the attempt, or null: an {@link Error}, or a contract violation when
+   *     {@code mapreduce.marco.partial.contract.strict} is set
+   */
+  private Throwable failInvocation(int number, List<ShuffledRun<K, V>> inputs,
+      Throwable failure) {
+    boolean violation = failure instanceof ContractViolationException;
+    boolean failsAttempt = !(failure instanceof Exception)
+        || violation && settings.isPartialContractStrict();
+    // Those in memory are spilled first, or their memory would stay taken with no merge left to
+    // free it; an attempt that fails anyway skips that.
+    List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
+    for (ShuffledRun<K, V> run : inputs) {
+      (run.inMemory() && !failsAttempt ? inMemory : forFinalMerge).add(run);
+    }
+    if (!inMemory.isEmpty()) {
+      startSpill(inMemory, true);
+    }
+    count(MarcoCounter.FAILED_INVOCATIONS, 1);
+    timeline.event("invocation-failed", "n", number, "error", failure.toString());
+    if (violation) {
+      count(MarcoCounter.CONTRACT_VIOLATIONS, 1);
+    }
+    if (failsAttempt) {
+      LOG.error("MaRCO partial invocation #{} of {} failed; the attempt fails, as it would under "
+          + "stock Hadoop{}, and a retry runs without partial work", number, reduceId,
+          violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "", failure);
+      return failure;
+    }
+    if (violation && !contractBroken) {
+      contractBroken = true;
+      LOG.warn("MaRCO partial invocation #{} of {}: {}. Its {} runs go to the final merge "
+          + "unchanged and partial reduce is off for the rest of this attempt (partial sort goes "
+          + "on). Fix the partial reducer ({}); docs/partial-reducer.md has the contract", number,
+          reduceId, failure.getMessage(), inputs.size(), partialReducer.reducerName());
+    } else if (!violation) {
+      LOG.warn("MaRCO partial invocation #{} of {} failed; its {} runs go to the final merge "
+          + "unchanged", number, reduceId, inputs.size(), failure);
+    }
+    return null;
   }
 
   private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,
       RunMerger.Result<K, V> result, long millis) {
+    steps.at(MergeSteps.Step.INVOCATION_COMMIT);
     forFinalMerge.add(result.run);
     releaseAll(inputs);
+    result.userCounters.addTo(reporter);
     count(MarcoCounter.INVOCATIONS, 1);
     count(MarcoCounter.PARTIAL_INPUT_RECORDS, result.inputRecords);
     count(MarcoCounter.PARTIAL_OUTPUT_RECORDS, result.outputRecords);
@@ -324,38 +420,57 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * @param toFinalMerge the spilled run skips partial invocations (inputs of a failed one)
    */
   private void startSpill(List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    int number = ++spillsStarted;
+    int number = spillsStarted + 1;
+    try {
+      spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
+    } catch (RuntimeException | Error e) {
+      giveBack(inputs);
+      throw e;
+    }
+    spillsStarted = number;
     spillsRunning++;
     timeline.event("spill-start", "n", number, "runs", inputs.size(), "bytes", bytesOf(inputs));
-    spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
   }
 
   private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
+    RunMerger.Result<K, V> result = null;
+    Throwable failure = null;
     try {
-      RunMerger.Result<K, V> result =
-          runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
-      synchronized (this) {
-        spillsRunning--;
-        releaseAll(inputs);
-        (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
-        timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
-        LOG.info("MaRCO memory spill #" + number + " of " + reduceId + ": " + inputs.size()
-            + " in-memory map outputs, " + result.outputRecords + " records, "
-            + result.bytesWritten + " bytes to disk");
-        schedule();
-        notifyAll();
-      }
+      result = runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
     } catch (Throwable t) {
-      // As in stock Hadoop, a merge that must free memory and cannot fails the attempt.
-      exceptionReporter.reportException(t);
-      synchronized (this) {
-        spillsRunning--;
+      failure = t;
+    }
+    synchronized (this) {
+      spillsRunning--;
+      try {
+        if (failure == null) {
+          steps.at(MergeSteps.Step.SPILL_COMMIT);
+          releaseAll(inputs);
+          result.userCounters.addTo(reporter);
+          (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
+          timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
+          LOG.info("MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} "
+              + "bytes to disk", number, reduceId, inputs.size(), result.outputRecords,
+              result.bytesWritten);
+          schedule();
+        }
+      } catch (RuntimeException | Error e) {
+        failure = e;
+      } finally {
+        if (failure != null) {
+          fatalFailure = fatalFailure == null ? failure : fatalFailure;
+        }
         notifyAll();
       }
+    }
+    if (failure != null) {
+      // As in stock Hadoop, a merge that must free memory and cannot fails the attempt.
+      exceptionReporter.reportException(failure);
     }
   }
 
   private void releaseAll(List<ShuffledRun<K, V>> runs) {
+    steps.at(MergeSteps.Step.RELEASE);
     for (ShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
@@ -407,11 +522,33 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return merged;
   }
 
-  /** Blocks until no partial invocation or memory spill is running. */
-  synchronized void awaitIdle() throws InterruptedException {
-    while (invocationsRunning + spillsRunning > 0) {
-      wait();
+  /**
+   * Blocks until no partial invocation or memory spill is running.
+   *
+   * @throws IOException at once if a merge failed the attempt (the shuffle reports it too)
+   */
+  synchronized void awaitIdle() throws IOException, InterruptedException {
+    while (true) {
+      if (fatalFailure != null) {
+        throw new IOException("MaRCO: a merge of " + reduceId + " failed", fatalFailure);
+      }
+      if (invocationsRunning + spillsRunning == 0) {
+        return;
+      }
+      wait(WAIT_CHECK_MILLIS);
     }
+  }
+
+  /** Merges (invocations and spills) running now; never negative. */
+  @VisibleForTesting
+  synchronized int mergesRunning() {
+    return invocationsRunning + spillsRunning;
+  }
+
+  /** Lets a test make a bookkeeping step throw. */
+  @VisibleForTesting
+  void setMergeSteps(MergeSteps steps) {
+    this.steps = steps;
   }
 
   /**

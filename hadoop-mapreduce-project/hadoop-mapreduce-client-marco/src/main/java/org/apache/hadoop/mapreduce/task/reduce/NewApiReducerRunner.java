@@ -13,16 +13,24 @@ import org.apache.hadoop.util.ReflectionUtils;
 /** Runs an {@code org.apache.hadoop.mapreduce.Reducer}: a fresh instance per merge, with setup/cleanup. */
 class NewApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
   NewApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      Reporter reporter) {
-    super(job, reducerClass, reduceId, reporter);
+      boolean checkContract) {
+    super(job, reducerClass, reduceId, checkContract);
   }
 
   @Override
   @SuppressWarnings("unchecked")
-  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out)
+  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out, Reporter reporter)
       throws IOException, InterruptedException {
     Reducer<K, V, K, V> reducer =
         (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
-    reducer.run(new WrappedReducer<K, V, K, V>().getReducerContext(groupedInput(sorted, out)));
+    PartialReducerContract<K> contract = contract();
+    try {
+      reducer.run(new WrappedReducer<K, V, K, V>().getReducerContext(
+          groupedInput(sorted, out, reporter, contract)));
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      rethrowCaught(contract);
+      throw e;
+    }
+    rethrowCaught(contract);
   }
 }

@@ -14,23 +14,31 @@ import org.apache.hadoop.util.ReflectionUtils;
 /** Runs an {@code org.apache.hadoop.mapred.Reducer}: a fresh, configured instance per merge. */
 class OldApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
   OldApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      Reporter reporter) {
-    super(job, reducerClass, reduceId, reporter);
+      boolean checkContract) {
+    super(job, reducerClass, reduceId, checkContract);
   }
 
   @Override
   @SuppressWarnings("unchecked")
-  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out)
+  public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out, Reporter reporter)
       throws IOException, InterruptedException {
     Reducer<K, V, K, V> reducer = (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
-    ReduceContextImpl<K, V, K, V> groups = groupedInput(sorted, out);
-    OutputCollector<K, V> collector = out::append;
+    PartialReducerContract<K> contract = contract();
+    ReduceContextImpl<K, V, K, V> groups = groupedInput(sorted, out, reporter, null);
+    OutputCollector<K, V> collector = contract == null ? out::append : (key, value) -> {
+      contract.check(key, groups.getCurrentKey());
+      out.append(key, value);
+    };
     try {
       while (groups.nextKey()) {
         reducer.reduce(groups.getCurrentKey(), groups.getValues().iterator(), collector, reporter);
       }
+    } catch (IOException | RuntimeException e) {
+      rethrowCaught(contract);
+      throw e;
     } finally {
       reducer.close();
     }
+    rethrowCaught(contract);
   }
 }

@@ -3,15 +3,20 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import java.io.IOException;
 
 import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.Reporter;
 
 /** What a merge does with its sorted records: copy them, or reduce them with a user function. */
 interface RecordReducer<K, V> {
-  void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out)
+  /**
+   * @param reporter what the user function reports to: its counters count only if the merge's
+   *     run is committed ({@link UserCounterBuffer})
+   */
+  void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out, Reporter reporter)
       throws IOException, InterruptedException;
 
   /** Partial sort only: the merged records go out unchanged. */
   static <K, V> RecordReducer<K, V> copy() {
-    return (sorted, out) -> {
+    return (sorted, out, reporter) -> {
       while (sorted.next()) {
         out.appendRaw(sorted.getKey(), sorted.getValue());
       }

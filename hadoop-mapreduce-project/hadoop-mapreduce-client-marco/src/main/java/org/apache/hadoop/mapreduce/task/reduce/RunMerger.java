@@ -45,12 +45,16 @@ final class RunMerger<K, V> {
     final long inputRecords;
     final long outputRecords;
     final long bytesWritten;
+    /** What the user function counted: for the task's counters once the run is committed. */
+    final UserCounterBuffer userCounters;
 
-    Result(OnDiskRun<K, V> run, long inputRecords, long outputRecords, long bytesWritten) {
+    Result(OnDiskRun<K, V> run, long inputRecords, long outputRecords, long bytesWritten,
+        UserCounterBuffer userCounters) {
       this.run = run;
       this.inputRecords = inputRecords;
       this.outputRecords = outputRecords;
       this.bytesWritten = bytesWritten;
+      this.userCounters = userCounters;
     }
   }
 
@@ -87,8 +91,9 @@ final class RunMerger<K, V> {
           segments, Math.max(2, segments.size()), new Path(reduceId.toString()),
           (RawComparator<K>) conf.getOutputKeyComparator(), reporter, null, null, null),
           abandonRequested);
+      UserCounterBuffer userCounters = new UserCounterBuffer(reporter);
       try {
-        function.reduce(sorted, out);
+        function.reduce(sorted, out, userCounters);
       } catch (IOException | InterruptedException | RuntimeException | Error e) {
         if (!sorted.abandoned()) {
           throw e;
@@ -107,7 +112,8 @@ final class RunMerger<K, V> {
             + "mapreduce.marco.test.fail.invocation");
       }
       OnDiskRun<K, V> run = out.commit();
-      return new Result<>(run, sorted.records(), out.records(), fs.getFileStatus(path).getLen());
+      return new Result<>(run, sorted.records(), out.records(), fs.getFileStatus(path).getLen(),
+          userCounters);
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
       out.discard();
       throw e;

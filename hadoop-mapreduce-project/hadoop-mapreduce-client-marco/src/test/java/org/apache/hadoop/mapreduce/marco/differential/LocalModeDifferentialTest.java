@@ -11,9 +11,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
@@ -66,6 +68,29 @@ public class LocalModeDifferentialTest {
     assertTrue(result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
         < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
     assertTrue(result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
+  }
+
+  /**
+   * A partial reducer that emits its keys in reverse order: caught, counted, partial reduce off
+   * for the attempt, and the output is stock's.
+   */
+  @Test
+  public void partialReducerBreakingTheContractLeavesTheOutputRight() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(16, 2000, List.of(), 5);
+    DifferentialRun run = differential("reverse-order", (conf, in, out) -> {
+      MiniClusterDifferentialTest.lowThresholds(conf);
+      Job job = WordSum.create(conf, in, out, reducers, true, false);
+      MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
+      return job;
+    });
+    InputFiles.write(fs, run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertEquals("each reduce caught its partial reducer once", reducers,
+        result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
   }
 
   /** Old-API secondary sort with encrypted intermediate data, partial sort only. */

@@ -17,9 +17,11 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.GzipCodec;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
@@ -75,6 +77,26 @@ public class MiniClusterDifferentialTest {
    * (zero-record map outputs); thresholds 2 for several invocations. Variants: partial reduce
    * off (partial sort only) and the first invocation of every reduce failing.
    */
+  /** A partial reducer that emits its keys in reverse order, on real YARN containers. */
+  @Test
+  public void partialReducerBreakingTheContractLeavesTheOutputRight() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(12, 3000, List.of(), 8);
+    DifferentialRun run = differential("reverse-order", (conf, in, out) -> {
+      lowThresholds(conf);
+      Job job = WordSum.create(conf, in, out, reducers, true, false);
+      MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
+      return job;
+    });
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertEquals("each reduce caught its partial reducer once", reducers,
+        result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
+  }
+
   @Test
   public void oldApiPartialReducerGzipOnDiskWithEmptyMapOutputs() throws Exception {
     int reducers = 2;

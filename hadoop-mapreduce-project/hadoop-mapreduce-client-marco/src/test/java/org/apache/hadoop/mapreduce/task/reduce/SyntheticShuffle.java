@@ -41,7 +41,7 @@ final class SyntheticShuffle {
   final JobConf conf;
   final Counters counters = new Counters();
   final Reporter reporter;
-  final TaskAttemptID reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 0, 0);
+  TaskAttemptID reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 0, 0);
   private final CompressionCodec codec;
   private final ShuffleClientMetrics metrics;
   private final List<Throwable> reported = new ArrayList<>();
@@ -62,6 +62,12 @@ final class SyntheticShuffle {
     conf.setNumMapTasks(maps);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 64L << 20);
     return conf;
+  }
+
+  /** Makes the shuffle that of attempt {@code attempt} of its reduce task (call before start). */
+  SyntheticShuffle attempt(int attempt) {
+    reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 0, attempt);
+    return this;
   }
 
   MarcoMergeManager<Text, LongWritable> start() throws IOException {
@@ -126,7 +132,7 @@ final class SyntheticShuffle {
   }
 
   /** Blocks until no invocation or spill is running. */
-  void awaitIdle() throws InterruptedException {
+  void awaitIdle() throws IOException, InterruptedException {
     manager.awaitIdle();
   }
 

@@ -202,13 +202,13 @@ public class TestMarcoFetchNeverWaits {
     });
     waiter.start();
     try {
-      while (waiter.getState() != Thread.State.WAITING) {
+      while (waiter.getState() != Thread.State.TIMED_WAITING) {
         assertTrue("waitForResource returned over the limit with a spill running",
             waiter.isAlive());
         Thread.sleep(1);
       }
       Thread.sleep(100);
-      assertEquals(Thread.State.WAITING, waiter.getState());
+      assertEquals(Thread.State.TIMED_WAITING, waiter.getState());
       HeldSpillCombiner.release.countDown();
       waiter.join(10_000);
       assertFalse("the spill's end woke the fetcher", waiter.isAlive());

@@ -1,0 +1,23 @@
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import org.apache.hadoop.classification.VisibleForTesting;
+
+/**
+ * The bookkeeping steps of {@link MarcoMergeManager} after a merge, where a test can make one
+ * throw to show that no count goes wrong and nothing hangs. Production code runs {@link #NONE}.
+ */
+@VisibleForTesting
+interface MergeSteps {
+  enum Step {
+    /** An invocation's run is being committed. */
+    INVOCATION_COMMIT,
+    /** A memory spill's run is being committed. */
+    SPILL_COMMIT,
+    /** Merged inputs are being released. */
+    RELEASE
+  }
+
+  MergeSteps NONE = step -> { };
+
+  void at(Step step);
+}
