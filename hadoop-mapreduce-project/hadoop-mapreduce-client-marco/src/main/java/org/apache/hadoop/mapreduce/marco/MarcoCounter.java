@@ -41,5 +41,11 @@ public enum MarcoCounter {
    */
   CONTRACT_VIOLATIONS,
   /** 1 for a retried reduce attempt, which runs without partial invocations. */
-  RETRIES_WITHOUT_PARTIAL_WORK
+  RETRIES_WITHOUT_PARTIAL_WORK,
+  /** Re-merges of partial runs that committed (multi-level partial reduce). */
+  PARTIAL_REMERGES,
+  /** Partial runs merged again by re-merges. */
+  PARTIAL_REMERGED_RUNS,
+  /** The deepest level of partial runs: 1 made from map outputs, n + 1 from runs of level n. */
+  PARTIAL_MERGE_LEVELS
 }

@@ -18,6 +18,7 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
@@ -33,7 +34,10 @@ import org.slf4j.LoggerFactory;
  * run and stream it through the partial reducer, on low-priority threads (paper sections 3.1 and
  * 3.2). Hadoop's memory rules stay: a fetch WAITs above the shuffle memory limit, and committed
  * in-memory outputs above the merge threshold are spilled to disk (with the old-API combiner, as
- * stock Hadoop does) on a normal-priority thread. Invocations take in-memory outputs only within
+ * stock Hadoop does) on a normal-priority thread. An invocation opens at most
+ * {@code mapreduce.task.io.sort.factor} runs; once that many partial runs exist, a re-merge merges
+ * and partially reduces them again (multi-level partial reduce, the paper's future work), so the
+ * final merge gets fewer partial runs than the sort factor. Invocations take in-memory outputs only within
  * the headroom above the merge threshold ({@link MemoryBudget#tryPin}), so a fetch waits for a
  * spill, never for partial work. {@link #close} feeds every run to the reducer.
  *
@@ -73,7 +77,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ShuffleCpuCgroup shuffleCpuCgroup;
 
   private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
+  /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
   private final List<ShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+  /** Committed partial runs, which re-merges may merge again while they are fewer. */
+  private final List<PartialRun<K, V>> partialRuns = new ArrayList<>();
+  /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
+  private final int sortFactor;
+  private int remergesStarted;
+  private int deepestLevel;
   private long unprocessedMemoryBytes;
   private int arrivals;
   private int invocationsStarted;
@@ -111,6 +122,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.settings = settings;
     this.memory = new MemoryBudget(conf);
     this.policy = new InvocationPolicy(settings, conf.getNumMapTasks());
+    this.sortFactor = Math.max(2,
+        conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
     this.adaptive = new AdaptiveControl(settings);
     this.partialReducer = partialReducer == null || !settings.isPartialReduceEnabled() ? null
         : GroupedReducerRunner.forPartialReducer(conf, partialReducer.getReducerClass(),
@@ -226,14 +239,22 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
-      List<ShuffledRun<K, V>> inputs =
-          takeUnprocessed(run -> !run.inMemory() || memory.tryPin(run.rawLength()));
+      List<ShuffledRun<K, V>> inputs = takeUnprocessed(
+          run -> !run.inMemory() || memory.tryPin(run.rawLength()), sortFactor);
       if (inputs.isEmpty()) {
         // Only runs in memory wait and no pin is left for them (asking again would spin): they
         // wait for the memory spill, whose run on disk a later invocation takes.
         break;
       }
-      startInvocation(inputs);
+      startInvocation(newInvocation(inputs));
+    }
+    // Multi-level partial reduce: partial runs are merged (and partially reduced) again once
+    // there are sort-factor of them, so that the final merge gets fewer than that from MaRCO.
+    // Like invocations, not from the stop point on: one may be running at shuffle end.
+    while (!partialWorkOff && shuffleEndMillis == 0
+        && invocationsRunning < settings.getPartialThreads() && !policy.stopReached(arrivals)
+        && partialRuns.size() >= sortFactor) {
+      startInvocation(newRemerge(takeSmallestPartialRuns(sortFactor)));
     }
     // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
     // threshold, pinned ones included: committed memory then stays below the threshold and only
@@ -242,13 +263,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // to WAIT (and reconnected).
     if (unprocessedMemoryBytes > 0
         && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(takeUnprocessed(ShuffledRun::inMemory), false);
+      startSpill(takeUnprocessed(ShuffledRun::inMemory, Integer.MAX_VALUE), false);
     }
   }
 
-  private List<ShuffledRun<K, V>> takeUnprocessed(Predicate<ShuffledRun<K, V>> take) {
+  /** Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts. */
+  private List<ShuffledRun<K, V>> takeUnprocessed(Predicate<ShuffledRun<K, V>> take, int limit) {
     List<ShuffledRun<K, V>> taken = new ArrayList<>();
-    for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator(); it.hasNext();) {
+    for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator();
+        it.hasNext() && taken.size() < limit;) {
       ShuffledRun<K, V> run = it.next();
       if (take.test(run)) {
         taken.add(run);
@@ -261,26 +284,63 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return taken;
   }
 
-  private void startInvocation(List<ShuffledRun<K, V>> inputs) {
+  /** The partial reducer while partial reduce is on, else null (partial sort). */
+  private RecordReducer<K, V> partialFunction() {
+    return partialReducer != null && !contractBroken && adaptive.partialReduceActive()
+        ? partialReducer : null;
+  }
+
+  private Invocation<K, V> newInvocation(List<ShuffledRun<K, V>> mapOutputs) {
     int number = invocationsStarted + 1;
-    RecordReducer<K, V> function = partialReducer != null && !contractBroken
-        && adaptive.partialReduceActive() ? partialReducer : null;
-    boolean injectFailure = number == settings.getFailInvocation();
+    return new Invocation<>(number, 1, mapOutputs, partialFunction(),
+        number == settings.getFailInvocation());
+  }
+
+  private Invocation<K, V> newRemerge(List<PartialRun<K, V>> runs) {
+    int level = 0;
+    List<ShuffledRun<K, V>> inputs = new ArrayList<>();
+    for (PartialRun<K, V> run : runs) {
+      level = Math.max(level, run.level + 1);
+      inputs.add(run.run);
+    }
+    return new Invocation<>(remergesStarted + 1, level, inputs, partialFunction(), false);
+  }
+
+  /** Takes the {@code n} smallest partial runs, as Hadoop's merges take the smallest first. */
+  private List<PartialRun<K, V>> takeSmallestPartialRuns(int n) {
+    partialRuns.sort((a, b) -> Long.compare(a.run.rawLength(), b.run.rawLength()));
+    List<PartialRun<K, V>> taken = new ArrayList<>(partialRuns.subList(0, n));
+    partialRuns.subList(0, n).clear();
+    return taken;
+  }
+
+  private void startInvocation(Invocation<K, V> invocation) {
     try {
-      partialThreads.execute(() -> runInvocation(number, inputs, function, injectFailure));
+      partialThreads.execute(() -> runInvocation(invocation));
     } catch (RuntimeException | Error e) {
       // No thread took the inputs (the pool is shut down, no thread could be made): they wait
-      // as they were, unpinned, for the final merge.
-      memory.unpin(memoryBytesOf(inputs));
-      giveBack(inputs);
+      // for the final merge as they were, unpinned.
+      memory.unpin(memoryBytesOf(invocation.inputs));
+      if (invocation.isRemerge()) {
+        forFinalMerge.addAll(invocation.inputs);
+      } else {
+        giveBack(invocation.inputs);
+      }
       throw e;
     }
     // The invocation cannot end before these: it needs this lock to say so.
-    invocationsStarted = number;
     invocationsRunning++;
-    timeline.event("invocation-start", "n", number, "arrived", arrivals, "runs", inputs.size(),
-        "mapOutputs",
-        mapOutputsOf(inputs), "bytes", bytesOf(inputs), "reduce", function != null);
+    if (invocation.isRemerge()) {
+      remergesStarted++;
+      timeline.event("remerge-start", "n", invocation.number, "level", invocation.level,
+          "runs", invocation.inputs.size(), "bytes", bytesOf(invocation.inputs), "reduce",
+          invocation.function != null);
+    } else {
+      invocationsStarted++;
+      timeline.event("invocation-start", "n", invocation.number, "arrived", arrivals, "runs",
+          invocation.inputs.size(), "mapOutputs", mapOutputsOf(invocation.inputs), "bytes",
+          bytesOf(invocation.inputs), "reduce", invocation.function != null);
+    }
   }
 
   private void giveBack(List<ShuffledRun<K, V>> runs) {
@@ -288,15 +348,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     unprocessedMemoryBytes += memoryBytesOf(runs);
   }
 
-  private void runInvocation(int number, List<ShuffledRun<K, V>> inputs,
-      RecordReducer<K, V> function, boolean injectFailure) {
+  private void runInvocation(Invocation<K, V> invocation) {
+    int number = invocation.number;
+    List<ShuffledRun<K, V>> inputs = invocation.inputs;
     long start = System.currentTimeMillis();
     RunMerger.Result<K, V> result = null;
     Throwable failure = null;
     try {
-      result = runMerger.merge("marco-partial-" + number, inputs,
-          function == null ? RecordReducer.copy() : function, injectFailure,
-          () -> abandonRunning);
+      result = runMerger.merge(invocation.runName(), inputs,
+          invocation.function == null ? RecordReducer.copy() : invocation.function,
+          invocation.injectFailure, () -> abandonRunning);
     } catch (Throwable t) {
       failure = t;
     }
@@ -310,12 +371,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         long overlapped =
             shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
         count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
-        if (failure == null) {
-          commitInvocation(number, inputs, function != null, result, end - start);
+        if (failure == null && invocation.isRemerge()) {
+          commitRemerge(invocation, result, end - start);
+        } else if (failure == null) {
+          commitInvocation(number, inputs, invocation.function != null, result, end - start);
         } else if (failure instanceof AbandonedMergeException) {
-          abandonInvocation(number, inputs, end - start);
+          abandonInvocation(invocation, end - start);
         } else {
-          fatal = failInvocation(number, inputs, failure);
+          fatal = failInvocation(invocation, failure);
         }
         if (fatal != null) {
           fatalFailure = fatalFailure == null ? fatal : fatalFailure;
@@ -333,13 +396,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void abandonInvocation(int number, List<ShuffledRun<K, V>> inputs, long millis) {
+  private void abandonInvocation(Invocation<K, V> invocation, long millis) {
     // The shuffle is over: the final merge takes the inputs as they are, memory included.
-    forFinalMerge.addAll(inputs);
+    forFinalMerge.addAll(invocation.inputs);
     count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
-    timeline.event("invocation-abandoned", "n", number, "millis", millis);
-    LOG.info("MaRCO partial invocation #{} of {} abandoned at shuffle end after {} ms; its {} "
-        + "runs go to the final merge unchanged", number, reduceId, millis, inputs.size());
+    timeline.event(invocation.isRemerge() ? "remerge-abandoned" : "invocation-abandoned", "n",
+        invocation.number, "millis", millis);
+    LOG.info("MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final "
+        + "merge unchanged", invocation, reduceId, millis, invocation.inputs.size());
   }
 
   /**
@@ -348,8 +412,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * @return what must fail the attempt, or null: an {@link Error}, or a contract violation when
    *     {@code mapreduce.marco.partial.contract.strict} is set
    */
-  private Throwable failInvocation(int number, List<ShuffledRun<K, V>> inputs,
-      Throwable failure) {
+  private Throwable failInvocation(Invocation<K, V> invocation, Throwable failure) {
+    List<ShuffledRun<K, V>> inputs = invocation.inputs;
     boolean violation = failure instanceof ContractViolationException;
     boolean failsAttempt = !(failure instanceof Exception)
         || violation && settings.isPartialContractStrict();
@@ -363,25 +427,25 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       startSpill(inMemory, true);
     }
     count(MarcoCounter.FAILED_INVOCATIONS, 1);
-    timeline.event("invocation-failed", "n", number, "error", failure.toString());
+    timeline.event(invocation.isRemerge() ? "remerge-failed" : "invocation-failed", "n",
+        invocation.number, "error", failure.toString());
     if (violation) {
       count(MarcoCounter.CONTRACT_VIOLATIONS, 1);
     }
     if (failsAttempt) {
-      LOG.error("MaRCO partial invocation #{} of {} failed; the attempt fails, as it would under "
-          + "stock Hadoop{}, and a retry runs without partial work", number, reduceId,
+      LOG.error("MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, "
+          + "and a retry runs without partial work", invocation, reduceId,
           violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "", failure);
       return failure;
     }
     if (violation && !contractBroken) {
       contractBroken = true;
-      LOG.warn("MaRCO partial invocation #{} of {}: {}. Its {} runs go to the final merge "
-          + "unchanged and partial reduce is off for the rest of this attempt (partial sort goes "
-          + "on). Fix the partial reducer ({}); docs/partial-reducer.md has the contract", number,
-          reduceId, failure.getMessage(), inputs.size(), partialReducer.reducerName());
+      LOG.warn("MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial "
+          + "reduce is off for the rest of this attempt (partial sort goes on). Fix the partial "
+          + "reducer ({}); docs/partial-reducer.md has the contract", invocation, reduceId, failure.getMessage(), inputs.size(), partialReducer.reducerName());
     } else if (!violation) {
-      LOG.warn("MaRCO partial invocation #{} of {} failed; its {} runs go to the final merge "
-          + "unchanged", number, reduceId, inputs.size(), failure);
+      LOG.warn("MaRCO {} of {} failed; its {} runs go to the final merge unchanged", invocation,
+          reduceId, inputs.size(), failure);
     }
     return null;
   }
@@ -389,7 +453,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,
       RunMerger.Result<K, V> result, long millis) {
     steps.at(MergeSteps.Step.INVOCATION_COMMIT);
-    forFinalMerge.add(result.run);
+    partialRuns.add(new PartialRun<>(result.run, 1));
+    deepen(1);
     releaseAll(inputs);
     result.userCounters.addTo(reporter);
     count(MarcoCounter.INVOCATIONS, 1);
@@ -411,6 +476,33 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       LOG.info("MaRCO adaptive control: partial reduce of " + reduceId + " keeps "
           + settings.getAdaptiveRatioThreshold() + " or more of its records; switched off, "
           + "partial sort goes on");
+    }
+  }
+
+  private void commitRemerge(Invocation<K, V> remerge, RunMerger.Result<K, V> result,
+      long millis) {
+    steps.at(MergeSteps.Step.INVOCATION_COMMIT);
+    partialRuns.add(new PartialRun<>(result.run, remerge.level));
+    deepen(remerge.level);
+    releaseAll(remerge.inputs);
+    result.userCounters.addTo(reporter);
+    count(MarcoCounter.PARTIAL_REMERGES, 1);
+    count(MarcoCounter.PARTIAL_REMERGED_RUNS, remerge.inputs.size());
+    count(remerge.function != null ? MarcoCounter.PARTIAL_REDUCE_MILLIS
+        : MarcoCounter.PARTIAL_SORT_MILLIS, millis);
+    count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
+    timeline.event("remerge-end", "n", remerge.number, "level", remerge.level, "inputRecords",
+        result.inputRecords, "outputRecords", result.outputRecords, "millis", millis);
+    LOG.info("MaRCO {} of {}: {} {} partial runs, {} -> {} records, {} ms", remerge, reduceId,
+        remerge.function != null ? "merged+reduced" : "merged", remerge.inputs.size(),
+        result.inputRecords, result.outputRecords, millis);
+  }
+
+  /** Keeps PARTIAL_MERGE_LEVELS at the deepest level of partial runs made so far. */
+  private void deepen(int level) {
+    if (level > deepestLevel) {
+      count(MarcoCounter.PARTIAL_MERGE_LEVELS, level - deepestLevel);
+      deepestLevel = level;
     }
   }
 
@@ -489,6 +581,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long shuffleEnd = System.currentTimeMillis();
     leaveShuffleCpuCgroup();
     List<ShuffledRun<K, V>> runs = new ArrayList<>();
+    int partialRunCount;
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
       abandonRunning = settings.effectiveAbandonAtShuffleEnd() && invocationsRunning > 0;
@@ -496,8 +589,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           invocationsRunning, "abandon", abandonRunning);
       awaitIdle();
       runs.addAll(forFinalMerge);
+      partialRunCount = partialRuns.size();
+      for (PartialRun<K, V> run : partialRuns) {
+        runs.add(run.run);
+      }
       runs.addAll(unprocessed);
       forFinalMerge.clear();
+      partialRuns.clear();
       unprocessed.clear();
     }
     partialThreads.shutdown();
@@ -508,14 +606,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       }
     }
     long mergeStart = System.currentTimeMillis();
-    timeline.event("final-merge-start", "runs", runs.size());
+    timeline.event("final-merge-start", "runs", runs.size(), "partialRuns", partialRunCount);
     RawKeyValueIterator merged = finalMerge.merge(runs);
     long end = System.currentTimeMillis();
     timeline.event("final-merge-end");
     count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
     count(MarcoCounter.EXPOSED_AFTER_SHUFFLE_MILLIS, end - shuffleEnd);
     LOG.info("MaRCO shuffle of " + reduceId + " done: " + arrivals + " map outputs, "
-        + invocationsStarted + " partial invocations, " + spillsStarted + " memory spills; "
+        + invocationsStarted + " partial invocations, " + remergesStarted + " re-merges, "
+        + spillsStarted + " memory spills; "
         + "waited " + (mergeStart - shuffleEnd) + " ms for running invocations, final merge "
         + (end - mergeStart) + " ms");
     timeline.write(conf, reduceId, settings.getTimelineDir());
@@ -567,6 +666,50 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** The events recorded so far (for tests and diagnostics). */
   List<String> timelineEvents() {
     return timeline.events();
+  }
+
+  /** A committed partial run and its level: 1 made from map outputs, n + 1 from level n. */
+  private static final class PartialRun<K, V> {
+    final ShuffledRun<K, V> run;
+    final int level;
+
+    PartialRun(ShuffledRun<K, V> run, int level) {
+      this.run = run;
+      this.level = level;
+    }
+  }
+
+  /** One merge of partial work: of map outputs (level 1), or of partial runs (a re-merge). */
+  private static final class Invocation<K, V> {
+    final int number;
+    final int level;
+    final List<ShuffledRun<K, V>> inputs;
+    /** The partial reducer, or null for partial sort (a plain merge). */
+    final RecordReducer<K, V> function;
+    final boolean injectFailure;
+
+    Invocation(int number, int level, List<ShuffledRun<K, V>> inputs,
+        RecordReducer<K, V> function, boolean injectFailure) {
+      this.number = number;
+      this.level = level;
+      this.inputs = inputs;
+      this.function = function;
+      this.injectFailure = injectFailure;
+    }
+
+    boolean isRemerge() {
+      return level > 1;
+    }
+
+    String runName() {
+      return (isRemerge() ? "marco-remerge-" : "marco-partial-") + number;
+    }
+
+    @Override
+    public String toString() {
+      return isRemerge() ? "re-merge #" + number + " (level " + level + ")"
+          : "partial invocation #" + number;
+    }
   }
 
   private void count(MarcoCounter counter, long amount) {

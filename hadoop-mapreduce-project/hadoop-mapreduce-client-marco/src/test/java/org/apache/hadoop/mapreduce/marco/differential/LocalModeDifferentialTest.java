@@ -6,13 +6,16 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.util.List;
+import java.util.function.Consumer;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
@@ -31,6 +34,15 @@ import org.junit.Test;
  * reads map outputs through LocalFetcher instead of HTTP (see {@link LocalModeConf}).
  */
 public class LocalModeDifferentialTest {
+  static final String SHIPPED_DEFAULTS = "shipped-defaults";
+  /**
+   * The shipped settings (differential runs keep invocations to the end unless told otherwise),
+   * with a partial reducer slow enough that an invocation runs when the shuffle ends.
+   */
+  static final Consumer<Configuration> SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER = conf -> {
+    conf.unset(MarcoConfig.ABANDON_AT_SHUFFLE_END);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
+  };
   private File workDir;
   private FileSystem fs;
 
@@ -48,7 +60,7 @@ public class LocalModeDifferentialTest {
 
   /**
    * 20 maps with the default thresholds 4/4/8, combiner and partial reducer, compression; also
-   * with invocations abandoned at shuffle end (the default).
+   * with the shipped defaults, which abandon the invocations running at shuffle end.
    */
   @Test
   public void newApiPartialReducerOverTwentyMaps() throws Exception {
@@ -58,7 +70,7 @@ public class LocalModeDifferentialTest {
       MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
       return WordSum.create(conf, in, out, reducers, true, true);
     }).variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false))
-        .variant("abandon", conf -> conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true));
+        .variant(SHIPPED_DEFAULTS, SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(fs, run.input(), input);
 
     DifferentialResult result = run.run();
@@ -68,6 +80,8 @@ public class LocalModeDifferentialTest {
     assertTrue(result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
         < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
     assertTrue(result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
+    assertTrue("the shipped default abandoned no invocation at shuffle end",
+        result.marco(SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS) >= reducers);
   }
 
   /**

@@ -57,7 +57,8 @@ public class MiniClusterDifferentialTest {
     DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
       compressMapOutput(conf, DefaultCodec.class);
       return WordSum.create(conf, in, out, reducers, true, true);
-    });
+    }).variant(LocalModeDifferentialTest.SHIPPED_DEFAULTS,
+        LocalModeDifferentialTest.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
@@ -65,6 +66,9 @@ public class MiniClusterDifferentialTest {
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
     assertTrue("MaRCO ran no partial invocation over 12 map outputs",
         result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
+    assertTrue("the shipped default abandoned no invocation at shuffle end",
+        result.marco(LocalModeDifferentialTest.SHIPPED_DEFAULTS,
+            MarcoCounter.ABANDONED_INVOCATIONS) > 0);
     assertTrue("partial reduce of skewed words did not reduce",
         result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
             < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
