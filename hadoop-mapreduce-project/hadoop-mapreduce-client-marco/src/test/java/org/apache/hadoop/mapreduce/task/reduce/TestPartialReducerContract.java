@@ -8,9 +8,7 @@ import static org.junit.Assert.fail;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +27,7 @@ import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
+import org.apache.hadoop.mapreduce.marco.differential.ReverseOrderPartialReducer;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -40,30 +39,6 @@ import org.junit.Test;
 public class TestPartialReducerContract {
   private static final int MAPS = 12;
   private File localDir;
-
-  /** Sums each group but emits all sums at the end, in reverse key order. */
-  public static class ReverseOrderSumReducer
-      extends Reducer<Text, LongWritable, Text, LongWritable> {
-    private final Deque<Text> keys = new ArrayDeque<>();
-    private final Deque<Long> sums = new ArrayDeque<>();
-
-    @Override
-    protected void reduce(Text key, Iterable<LongWritable> values, Context context) {
-      long sum = 0;
-      for (LongWritable v : values) {
-        sum += v.get();
-      }
-      keys.push(new Text(key));
-      sums.push(sum);
-    }
-
-    @Override
-    protected void cleanup(Context context) throws IOException, InterruptedException {
-      while (!keys.isEmpty()) {
-        context.write(keys.pop(), new LongWritable(sums.pop()));
-      }
-    }
-  }
 
   /** Sums, but emits under a key of its own making. */
   public static class RenamingSumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
@@ -79,7 +54,7 @@ public class TestPartialReducerContract {
   }
 
   /** Reverse order, and it catches what write throws and goes on. */
-  public static class SwallowingReverseOrderSumReducer extends ReverseOrderSumReducer {
+  public static class SwallowingReverseOrderSumReducer extends ReverseOrderPartialReducer {
     @Override
     public void run(Context context) throws InterruptedException {
       try {
@@ -164,7 +139,7 @@ public class TestPartialReducerContract {
 
   @Test
   public void keysEmittedOutOfOrderAreCaught() throws Throwable {
-    SyntheticShuffle s = shuffle(ReverseOrderSumReducer.class, false);
+    SyntheticShuffle s = shuffle(ReverseOrderPartialReducer.class, false);
     assertOutputRight(s);
     assertCaughtOnceAndPartialReduceStopped(s);
   }
@@ -192,7 +167,7 @@ public class TestPartialReducerContract {
 
   @Test
   public void strictContractFailsTheAttempt() throws Throwable {
-    SyntheticShuffle s = shuffle(ReverseOrderSumReducer.class, true);
+    SyntheticShuffle s = shuffle(ReverseOrderPartialReducer.class, true);
     try {
       assertOutputRight(s);
       fail("a strict contract must fail the attempt");
@@ -200,7 +175,7 @@ public class TestPartialReducerContract {
       Throwable cause = e instanceof ContractViolationException ? e : e.getCause();
       assertTrue(String.valueOf(cause), cause instanceof ContractViolationException);
       assertTrue(cause.getMessage(), cause.getMessage().contains(
-          ReverseOrderSumReducer.class.getName() + " broke its contract"));
+          ReverseOrderPartialReducer.class.getName() + " broke its contract"));
     }
     assertEquals(0, s.manager.mergesRunning());
   }
