@@ -42,6 +42,9 @@ def summarize(records):
             "adaptive_disables": mean([r["marco"]["adaptive_disables"] for r in runs]),
             "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
             "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
+            # Runs on a cluster whose bisection is not shaped (or not known) have none.
+            "bisection_bytes": (mean([r["bisection_bytes"] for r in runs])
+                                if all("bisection_bytes" in r for r in runs) else None),
             "peak_reduce_memory_bytes": max(r["peak_reduce_memory_bytes"] for r in runs),
             "failed_attempts": sum(r["failed_attempts"] for r in runs),
             "killed_attempts": sum(r["killed_attempts"] for r in runs),

@@ -57,6 +57,24 @@ class Client:
                      or DEFAULT_STATE_DIR)
         return read_shaping_env(state / "shaping.env")
 
+    def bisection_bytes(self):
+        """Bytes the workers have sent across the shaped bisection so far: the sum over workers of
+        the `Sent` counter of the shaped HTB class (bandwidth-shaping/lib/htb.sh's
+        HTB_SHAPED_CLASS) on each worker's egress. Each byte counts once, at its sender. None
+        where unknown: a --conf-dir cluster, or a netns cluster whose bisection is not shaped."""
+        if not self.netns:
+            return None
+        total, shaped = 0, False
+        for ns in netns_namespaces():
+            if ns == "mc-master":
+                continue
+            out = subprocess.run(["ip", "netns", "exec", ns, "tc", "-s", "class", "show", "dev",
+                                  "eth0"], capture_output=True, text=True).stdout
+            sent = shaped_class_sent(out)
+            if sent is not None:
+                total, shaped = total + sent, True
+        return total if shaped else None
+
     def env(self):
         env = dict(os.environ)
         env.pop("HADOOP_HOME", None)
@@ -125,6 +143,13 @@ def read_shaping_env(path):
             return int(rate) if rate.is_integer() else rate
     raise ClusterError(f"{path} names no RATE_MBIT; re-apply the shaping with "
                        f"bandwidth-shaping/shape --rate MBIT")
+
+
+def shaped_class_sent(tc_class_stats):
+    """The `Sent` bytes of the shaped class (handle :20) in `tc -s class show` output, or None."""
+    match = re.search(r"^class htb [0-9a-f]+:20 .*\n\s*Sent (\d+) bytes", tc_class_stats,
+                      re.MULTILINE)
+    return int(match.group(1)) if match else None
 
 
 def tail(text, lines=25):

@@ -51,7 +51,8 @@ def pick_timeline_run(records):
 
 
 RUN_COLUMNS = ["key", "set", "rate_mbit", "job", "config", "variant", "rep", "status", "wall_s",
-               *PHASES, "shuffle_bytes", "map_output_bytes", "peak_reduce_memory_bytes",
+               *PHASES, "shuffle_bytes", "bisection_bytes", "map_output_bytes",
+               "peak_reduce_memory_bytes",
                "maps", "data_local_maps",
                "invocations", "partial_sort_millis", "partial_reduce_millis", "adaptive_disables",
                "failed_attempts", "killed_attempts", "output_sha256", "job_ids", "command"]
@@ -70,7 +71,7 @@ def write_runs_csv(records, path):
 def write_summary_csv(summaries, path):
     cols = ["set", "rate_mbit", "job", "config", "runs", "wall_mean", "wall_min", "wall_max",
             "speedup", "ideal_speedup", "fraction_of_ideal", *PHASES, "partial_work_s",
-            "shuffle_bytes", "peak_reduce_memory_bytes", "identical_to_stock"]
+            "shuffle_bytes", "bisection_bytes", "peak_reduce_memory_bytes", "identical_to_stock"]
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
@@ -246,8 +247,8 @@ def set_section(set_name, summaries, figures):
         lines += [f"### Runtime at {rate} Mbit/s between groups", "",
                   "| job | class | config | runs | wall s mean [min–max] | speedup vs better stock | "
                   "speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
-                  "shuffle MB | peak reduce MB | output = stock |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "shuffle MB | bisection MB | peak reduce MB | output = stock |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for s in rr:
             w = s["wall_s"]
             is_base = s.get("baseline") == s["config"]
@@ -267,7 +268,8 @@ def set_section(set_name, summaries, figures):
                 f"{f2(s.get('ideal_speedup')) if is_base else ''} | "
                 f"{'' if is_stock else pct(s.get('fraction_of_ideal'))} | "
                 f"{'' if is_stock else f2(s.get('map_phase_ratio'))} | "
-                f"{mb(s['shuffle_bytes'])} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |")
+                f"{mb(s['shuffle_bytes'])} | {mb(s.get('bisection_bytes'))} | "
+                f"{mb(s['peak_reduce_memory_bytes'])} | {ident} |")
         lines += ["", "Phase breakdown (mean seconds along the critical path; the phases add up to "
                   "the wall time; partial work runs overlapped with the shuffle):", "",
                   "| job | config | " + " | ".join(p.replace("_", " ") for p in PHASES)

@@ -238,6 +238,7 @@ class Runner:
                   "command": shlex.join(argv), "output_dir": output,
                   "shuffle_heavy": catalog.is_shuffle_heavy(run.job)}
         log_path = run_dir / "client.log"
+        bisection_before = self.client.bisection_bytes()
         start_ms = int(time.time() * 1000)
         t0 = time.monotonic()
         with log_path.open("w") as log_file:
@@ -250,6 +251,11 @@ class Runner:
                 raise
         wall = time.monotonic() - t0
         end_ms = int(time.time() * 1000)
+        bisection_after = self.client.bisection_bytes()
+        if bisection_before is not None and bisection_after is not None:
+            # Ethernet frames through the shaped classes, as tc counts them: the run's own traffic
+            # across the bisection (the cluster runs one job at a time).
+            record["bisection_bytes"] = bisection_after - bisection_before
         if injector:
             injector.join(timeout=60)
             record["fault_injected"] = injector.result

@@ -268,6 +268,21 @@ def test_shaping_env_is_read_as_shape_writes_it(tmp_path):
         read_shaping_env(env)
 
 
+def test_bisection_bytes_are_read_from_the_shaped_class_only():
+    from harness.cluster import shaped_class_sent
+    stats = """class htb 4d43:10 root prio 0 rate 100Gbit ceil 100Gbit burst 4175000b cburst 4175000b
+ Sent 223148481 bytes 163521 pkt (dropped 0, overlimits 0 requeues 0)
+ backlog 0b 0p requeues 0
+
+class htb 4d43:20 root prio 0 rate 10456Kbit ceil 10456Kbit burst 15Kb cburst 15Kb
+ Sent 129605042 bytes 86270 pkt (dropped 0, overlimits 5084 requeues 0)
+ backlog 0b 0p requeues 0
+"""
+    assert shaped_class_sent(stats) == 129605042
+    assert shaped_class_sent(stats.split("\n\n")[0]) is None  # only the fast class: not shaped
+    assert shaped_class_sent("") is None
+
+
 def calibration_record(rate, wall, startup, map_s, final_merge, final_reduce, shuffle_mb):
     return {"job": "inverted-index", "rate_mbit": rate, "wall_s": wall, "reduces": 4,
             "shuffle_bytes": shuffle_mb * 1e6, "hdfs_bytes_read": 256e6,
@@ -351,6 +366,9 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
             return "benchmarks.jar"
 
         def shaped_rate(self):
+            return None
+
+        def bisection_bytes(self):
             return None
 
         def argv(self, launcher, *args):
