@@ -12,6 +12,14 @@ public final class MarcoConfig {
 
   public static final String PREFIX = "mapreduce.marco.";
 
+  /**
+   * Every key below with its default and description, in the engine's jar, as Hadoop ships
+   * {@code mapred-default.xml}. It is a reference and is not loaded: a default resource added
+   * after Hadoop's would override the cluster's {@code mapred-site.xml}. The defaults in force
+   * are the {@code DEFAULT_} constants, which a test keeps equal to the file's values.
+   */
+  public static final String MARCO_DEFAULT_XML = "marco-default.xml";
+
   /** The shuffle consumer plugin to name in {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}. */
   public static final String SHUFFLE_PLUGIN_CLASS =
       "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle";
@@ -156,7 +164,10 @@ public final class MarcoConfig {
    */
   public static final String ASYNC_OUTPUT_DELEGATE_CLASS = PREFIX + "async.output.delegate.class";
 
-  /** Bytes of serialized records the reducer may be ahead of the background writer. */
+  /**
+   * Bytes of serialized records the reducer may be ahead of the background writer: a byte size
+   * with Hadoop's suffixes ({@code 64m}).
+   */
   public static final String ASYNC_OUTPUT_BUFFER_BYTES = PREFIX + "async.output.buffer.bytes";
   public static final int DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES = 8 * 1024 * 1024;
 }

@@ -23,13 +23,14 @@ public final class MarcoJobCheck {
   }
 
   /**
-   * Returns what is wrong with a MaRCO job's {@code mapreduce.marco.*} settings or partial
-   * reducer (prefixed with {@link #ERROR_PREFIX}), or null when nothing is, or the job does not
-   * use MaRCO.
+   * Returns what is wrong with a MaRCO job's {@code mapreduce.marco.*} settings, partial
+   * reducer or asynchronous output's delegate class (prefixed with {@link #ERROR_PREFIX}), or
+   * null when nothing is. A job on Hadoop's own shuffle is checked only when it asks for reduce
+   * staggering ({@link MarcoConfig#STAGGER_STOCK_JOBS}): other keys it does not use.
    */
   public static String problem(Configuration conf) {
     if (!usesMarcoShuffle(conf)) {
-      return null;
+      return stockJobProblem(conf);
     }
     try {
       MarcoSettings settings = MarcoSettings.from(conf);
@@ -37,9 +38,39 @@ public final class MarcoJobCheck {
         PartialReducerSpec.resolve(conf instanceof JobConf ? (JobConf) conf : new JobConf(conf),
             settings);
       }
+      delegateClassProblem(conf);
       return null;
     } catch (IllegalArgumentException e) {
       return ERROR_PREFIX + e.getMessage();
+    }
+  }
+
+  private static String stockJobProblem(Configuration conf) {
+    String stagger = conf.getTrimmed(MarcoConfig.STAGGER_STOCK_JOBS, "");
+    if (stagger.isEmpty() || stagger.equalsIgnoreCase("false")) {
+      return null;
+    }
+    try {
+      MarcoSettings.from(conf);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return ERROR_PREFIX + e.getMessage();
+    }
+  }
+
+  /** The asynchronous output's delegate, where one is named, must be a class the job can load. */
+  private static void delegateClassProblem(Configuration conf) {
+    String key = MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS;
+    String name = conf.getTrimmed(key, "");
+    if (name.isEmpty()) {
+      return;
+    }
+    try {
+      conf.getClassByName(name);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException("Invalid value '" + name + "' for " + key
+          + ": class not found. Name an output format on the task classpath (ship it in the job "
+          + "jar or with -libjars).", e);
     }
   }
 }

@@ -3,6 +3,7 @@ package org.apache.hadoop.mapreduce.marco;
 import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 /**
  * The validated {@code mapreduce.marco.*} settings of one task. A bad value is rejected with a
@@ -30,6 +31,7 @@ public final class MarcoSettings {
   private final int failInvocation;
   private final boolean staggerEnabled;
   private final int staggerReducesPerNode;
+  private final boolean staggerStockJobs;
   private final boolean asyncOutputEnabled;
   private final int asyncOutputBufferBytes;
 
@@ -71,8 +73,10 @@ public final class MarcoSettings {
         MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE, 1, 1024);
     asyncOutputEnabled = bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED,
         MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
-    asyncOutputBufferBytes = integer(conf, MarcoConfig.ASYNC_OUTPUT_BUFFER_BYTES,
-        MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES, 64 * 1024, 1024 * 1024 * 1024);
+    staggerStockJobs = bool(conf, MarcoConfig.STAGGER_STOCK_JOBS,
+        MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS);
+    asyncOutputBufferBytes = (int) bytes(conf, MarcoConfig.ASYNC_OUTPUT_BUFFER_BYTES,
+        MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES, 64L * 1024, 1024L * 1024 * 1024);
   }
 
   /**
@@ -173,6 +177,11 @@ public final class MarcoSettings {
     return staggerReducesPerNode;
   }
 
+  /** Whether jobs on Hadoop's own shuffle are staggered too. */
+  public boolean isStaggerStockJobs() {
+    return staggerStockJobs;
+  }
+
   public boolean isAsyncOutputEnabled() {
     return asyncOutputEnabled;
   }
@@ -229,6 +238,27 @@ public final class MarcoSettings {
     try {
       parsed = Integer.parseInt(value);
     } catch (NumberFormatException e) {
+      throw invalid(key, value, range);
+    }
+    if (parsed < min || parsed > max) {
+      throw invalid(key, value, range);
+    }
+    return parsed;
+  }
+
+  /** A byte size: a number of bytes, or with Hadoop's k, m, g suffixes ({@code 64m}, {@code 1g}). */
+  private static long bytes(Configuration conf, String key, long dflt, long min, long max) {
+    String value = conf.getTrimmed(key);
+    if (value == null || value.isEmpty()) {
+      return dflt;
+    }
+    String range = "a byte size in [" + TraditionalBinaryPrefix.long2String(min, "", 0) + ", "
+        + TraditionalBinaryPrefix.long2String(max, "", 0) + "] (bytes, or with a k, m or g "
+        + "suffix such as 64m)";
+    long parsed;
+    try {
+      parsed = TraditionalBinaryPrefix.string2long(value);
+    } catch (IllegalArgumentException e) {
       throw invalid(key, value, range);
     }
     if (parsed < min || parsed > max) {

@@ -53,20 +53,19 @@ public final class ReduceStaggering {
   /**
    * A job on Hadoop's shuffle is staggered only when {@link MarcoConfig#STAGGER_STOCK_JOBS} asks
    * for it and {@link MarcoConfig#STAGGER_ENABLED} is not false (so stock and MaRCO jobs get the
-   * same placement), and never fails over a {@code mapreduce.marco.*} value: a bad one leaves it
-   * unstaggered.
+   * same placement). A stock job that asks for it with a bad {@code mapreduce.marco.*} value has
+   * already been created FAILED by {@code MarcoMRAppMaster}; one that does not ask never fails
+   * over such a value (it does not use them).
    */
   private static ReduceStaggering forStockJob(Configuration conf) {
-    if (!conf.getBoolean(MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS)) {
+    // Read as MarcoJobCheck does: with the key set, every mapreduce.marco.* value was checked.
+    if (!"true".equalsIgnoreCase(conf.getTrimmed(MarcoConfig.STAGGER_STOCK_JOBS, ""))
+        || MarcoJobCheck.problem(conf) != null) {
       return OFF;
     }
-    try {
-      MarcoSettings settings = MarcoSettings.from(conf);
-      return settings.isStaggerEnabled()
-          ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false) : OFF;
-    } catch (IllegalArgumentException e) {
-      return OFF;
-    }
+    MarcoSettings settings = MarcoSettings.from(conf);
+    return settings.isStaggerEnabled()
+        ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false) : OFF;
   }
 
   public boolean isActive() {
