@@ -75,6 +75,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ExecutorService partialThreads;
   private final ExecutorService spillThread;
   private final ShuffleCpuCgroup shuffleCpuCgroup;
+  private final ThreadLocal<Boolean> shufflePathThread = ThreadLocal.withInitial(() -> false);
 
   private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
@@ -162,7 +163,23 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * fetcher retries, as with Hadoop's MergeManagerImpl when no merge is running.
    */
   @Override
-  public synchronized void waitForResource() throws InterruptedException {
+  public void waitForResource() throws InterruptedException {
+    keepShufflePathAtContainerShare();
+    waitForSpill();
+  }
+
+  /**
+   * Fetchers (before every fetch) and the memory spill call this: the first call of each thread
+   * takes it out of the low-share shuffle cgroup, with Hadoop's event fetcher.
+   */
+  private void keepShufflePathAtContainerShare() {
+    if (!shufflePathThread.get()) {
+      shufflePathThread.set(true);
+      shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
+    }
+  }
+
+  private synchronized void waitForSpill() throws InterruptedException {
     if (!fetchWaitsForSpill()) {
       return;
     }
@@ -525,6 +542,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
+    keepShufflePathAtContainerShare();
     RunMerger.Result<K, V> result = null;
     Throwable failure = null;
     try {

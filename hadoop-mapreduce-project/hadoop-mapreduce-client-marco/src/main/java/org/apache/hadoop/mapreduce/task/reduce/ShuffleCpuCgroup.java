@@ -1,7 +1,13 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -22,6 +28,14 @@ import org.slf4j.LoggerFactory;
  * then (an invocation that is not abandoned at shuffle end, a spill) is on the final merge's
  * critical path and runs at the container's share. A shuffle that fails moves back too
  * ({@link MarcoShuffle#run}).
+ *
+ * <p>Hadoop's fetchers, its event fetcher and MaRCO's memory spill stay at the container's
+ * share ({@link #keepCurrentThreadAtContainerShare}): they need little CPU, but the link across
+ * the bisection is the scarce resource, and a fetcher that waits for CPU (or for a spill that
+ * waits for CPU) leaves it idle while the maps run, so that more of the shuffle is left for
+ * after them. That needs cgroup v1, which moves single
+ * threads anywhere; v2 moves a thread only within its process's threaded subtree, so there the
+ * fetchers share the cgroup's weight with the rest of the reduce.
  */
 final class ShuffleCpuCgroup {
   private static final Logger LOG = LoggerFactory.getLogger(ShuffleCpuCgroup.class);
@@ -31,6 +45,10 @@ final class ShuffleCpuCgroup {
   private static int shuffling;
   /** Where the JVM was before the first of them moved it; guarded by the class. */
   private static CpuCgroup origin;
+  /** The native name (comm, 15 characters) of Hadoop's EventFetcher thread starts so. */
+  private static final String EVENT_FETCHER_NAME = "EventFetcher";
+  /** Kernel task ids moved back to {@link #origin}; guarded by the class. */
+  private static final List<Integer> movedBack = new ArrayList<>();
 
   private final TaskAttemptID reduceId;
   private final CpuCgroup cgroup;
@@ -97,6 +115,7 @@ final class ShuffleCpuCgroup {
       }
       CpuCgroup back = origin;
       origin = null;
+      movedBack.clear();
       try {
         back.addProcess(ProcessHandle.current().pid());
         LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + back.dir()
@@ -108,6 +127,55 @@ final class ShuffleCpuCgroup {
                 CpuCgroup.PROCS) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
       }
     }
+  }
+
+  /**
+   * Moves the calling thread, and Hadoop's event fetcher (found by its native name), back to
+   * the cgroup the JVM came from, so that they run at the container's share: called by each
+   * fetcher and by the memory spill, whose end a waiting fetcher needs. A no-op outside the
+   * cgroup and on v2. A thread that cannot move stays in the cgroup, with a WARN.
+   */
+  void keepCurrentThreadAtContainerShare() {
+    synchronized (ShuffleCpuCgroup.class) {
+      if (!joined || origin == null || origin.version() != CpuCgroup.Version.V1) {
+        return;
+      }
+      List<Integer> tids = eventFetcherIds();
+      tids.add(LowPriorityThreadFactory.currentThreadTid());
+      for (int tid : tids) {
+        if (tid < 0 || movedBack.contains(tid)) {
+          continue;
+        }
+        movedBack.add(tid);
+        try {
+          origin.addThread(tid);
+        } catch (IOException e) {
+          LOG.warn("MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
+              + "runs at the share of {}", tid, reduceId, origin.dir(), e, cgroup.dir());
+        }
+      }
+    }
+  }
+
+  /** Task ids of this process's threads named as Hadoop's event fetcher. */
+  private static List<Integer> eventFetcherIds() {
+    List<Integer> ids = new ArrayList<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
+      for (Path task : tasks) {
+        try {
+          String name = new String(Files.readAllBytes(task.resolve("comm")),
+              StandardCharsets.UTF_8);
+          if (name.startsWith(EVENT_FETCHER_NAME)) {
+            ids.add(Integer.parseInt(task.getFileName().toString()));
+          }
+        } catch (IOException e) {
+          // the thread ended meanwhile
+        }
+      }
+    } catch (IOException e) {
+      LOG.debug("MaRCO: cannot list /proc/self/task", e);
+    }
+    return ids;
   }
 
   private static String fix(CpuCgroup target) {

@@ -5,8 +5,12 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -137,6 +141,84 @@ public class TestShuffleCpuCgroup {
       partialMayEnd.countDown();
       end.countDown();
     }
+  }
+
+  /**
+   * Hadoop's fetchers and event fetcher, and the memory spill, go back to the container's cgroup
+   * while the rest of the reduce stays in the shuffle cgroup: a fetcher starved of CPU leaves
+   * the throttled link idle while the maps run.
+   */
+  @Test
+  public void theFetchPathRunsAtTheContainersShareTheRestInTheCgroup() throws Exception {
+    CgroupV1Host.assumeWritable();
+    Path shuffle = host.create("shuffle");
+    String origin = CgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
+    Path originDir = CpuCgroup.ofThisProcess(Version.V1).dir();
+    String inShuffle = "/" + shuffle.getFileName();
+    CountDownLatch end = new CountDownLatch(1);
+    ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
+    try {
+      // Made after shuffle start, as Hadoop's Shuffle.run makes them: in the cgroup at first.
+      AtomicReference<String> eventFetcherAt = new AtomicReference<>();
+      Thread eventFetcher = new Thread(() -> awaitQuietly(end),
+          "EventFetcher for fetching Map Completion Events");
+      Thread bystander = new Thread(() -> awaitQuietly(end), "MaRCO partial 1");
+      eventFetcher.setDaemon(true);
+      bystander.setDaemon(true);
+      eventFetcher.start();
+      bystander.start();
+      AtomicReference<String> fetcherBefore = new AtomicReference<>();
+      AtomicReference<String> fetcherAfter = new AtomicReference<>();
+      CountDownLatch fetcherMoved = new CountDownLatch(1);
+      // The fetcher lives on until the end, so that the threads counted below are all alive.
+      Thread fetcher = new Thread(() -> {
+        try {
+          fetcherBefore.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+          cgroup.keepCurrentThreadAtContainerShare();
+          fetcherAfter.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+          eventFetcherAt.set(CgroupV1Host.cpuCgroupOf(
+              "/proc/self/task/" + tidNamed("EventFetcher") + "/cgroup"));
+        } catch (Exception e) {
+          fetcherAfter.set(e.toString());
+        }
+        fetcherMoved.countDown();
+        awaitQuietly(end);
+      }, "fetcher#1");
+      fetcher.setDaemon(true);
+      fetcher.start();
+      fetcherMoved.await();
+      assertEquals(inShuffle, fetcherBefore.get());
+      assertEquals("the fetcher itself", origin, fetcherAfter.get());
+      assertEquals("Hadoop's event fetcher", origin, eventFetcherAt.get());
+      List<String> all = CgroupV1Host.cpuCgroupsOfAllThreads();
+      assertEquals("the fetcher and the event fetcher: " + all, 2,
+          Collections.frequency(all, origin));
+      assertEquals("the rest of the JVM stays: " + all, all.size() - 2,
+          Collections.frequency(all, inShuffle));
+      cgroup.leave();
+      assertEquals(Collections.singleton(origin),
+          new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
+      assertFalse(logs.getOutput(), logs.getOutput().contains("cannot"));
+    } finally {
+      cgroup.leave();
+      if (!origin.equals(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
+        CpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
+      }
+      end.countDown();
+    }
+  }
+
+  /** The task id of this JVM's thread whose native name starts with {@code prefix}. */
+  private static String tidNamed(String prefix) throws IOException {
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
+      for (Path task : tasks) {
+        if (new String(Files.readAllBytes(task.resolve("comm")), StandardCharsets.UTF_8)
+            .startsWith(prefix)) {
+          return task.getFileName().toString();
+        }
+      }
+    }
+    throw new AssertionError("no thread named " + prefix + "* in /proc/self/task");
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
