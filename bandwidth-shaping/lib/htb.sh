@@ -1,6 +1,6 @@
 # HTB shaping of one network device: a fast default class for traffic within the node's group,
 # a shaped class for traffic to/from the other groups, pure ACKs always in the fast class.
-# Layout measured on this kind of machine (shared/notes/testbed-facts.md): HTB holds its rate with
+# Layout measured on this kind of machine (docs/bandwidth-shaping.md): HTB holds its rate with
 # no drops where TBF drops thousands; ACKs queued behind shaped data starve a node that sends and
 # receives across groups at once (29.8 instead of 47.8 Mbit/s).
 
