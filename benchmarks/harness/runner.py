@@ -72,6 +72,11 @@ def fmt_seconds(s):
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+def hadoop_value(value):
+    """A -D value as Hadoop users write it: JSON's true/false, not Python's True/False."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 class Runner:
     def __init__(self, client, profile, out_dir, hdfs_root, shaper=None, log=print):
         self.client = client
@@ -118,7 +123,7 @@ class Runner:
             args = [catalog.GENERATORS[d]]
             for k, v in {**self.profile.get("job_conf", {}), **self.profile.get("generate_conf", {}),
                          **spec.get("conf", {})}.items():
-                args += ["-D", f"{k}={v}"]
+                args += ["-D", f"{k}={hadoop_value(v)}"]
             args += ["--seed", str(self.profile["seed"]), "--maps", str(spec.get("maps", 2))]
             args += ["--bytes", str(spec["bytes"])] if "bytes" in spec else \
                 ["--records", str(spec["records"])]
@@ -174,7 +179,7 @@ class Runner:
     def command(self, run, output):
         args = ["jar", self.jar, run.job]
         for k, v in self.job_settings(run).items():
-            args += ["-D", f"{k}={v}"]
+            args += ["-D", f"{k}={hadoop_value(v)}"]
         args += [dataset_dir(self.profile, self.hdfs_root, catalog.JOB_DATA[run.job]), output]
         return args
 

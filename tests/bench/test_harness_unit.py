@@ -392,3 +392,23 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
         run.run_one(planned)
     assert client.proc.returncode is not None  # the client JVM is gone
     assert client.calls == [("mapred", "job", "-kill", "job_1_0007")]
+
+
+def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
+    class Client:
+        netns = False
+
+        def benchmarks_jar(self):
+            return "benchmarks.jar"
+
+        def shaped_rate(self):
+            return None
+
+    prof = profile.load("paper")
+    run = runner.Runner(Client(), prof, tmp_path, "/bench")
+    planned = runner.plan("main", ["word-count"], [runner.Config("stock", "stock")], 1)[0]
+    args = run.command(planned, "/bench/out")
+    assert "mapreduce.map.speculative=false" in args
+    assert "mapreduce.marco.stagger.stock.jobs=true" in args
+    assert "mapreduce.task.io.sort.factor=10" in args
+    assert not [a for a in args if a.endswith("=True") or a.endswith("=False")]
