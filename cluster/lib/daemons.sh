@@ -37,6 +37,9 @@ dm_daemons_of() { if [[ $1 == master ]]; then echo "$MASTER_DAEMONS"; else echo 
 # JVM options of the daemons: eleven JVMs share a few cores here, so they start with the C1
 # compiler only and the serial collector (fewer compiler and GC threads, faster start-up).
 DM_DAEMON_JVM_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+# The distribution's AppMaster hook (etc/hadoop/mapred-site.xml), named again where this cluster
+# sets the AppMaster's command-opts.
+DM_AM_CLASS=org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster
 
 # Environment the launchers read: where this node's conf, pids and logs live, heap and JVM options.
 dm_export_env() {
@@ -68,11 +71,15 @@ mapred-site.xml mapreduce.jobhistory.done-dir=/mr-history/done
 EOF
   # Task containers smaller than the distribution's single-node defaults, so that each worker
   # runs several at once (the heap follows from memory.mb via mapreduce.job.heap.memory-mb.ratio).
-  # The ApplicationMaster keeps the distribution's settings: its command-opts may carry MaRCO's
-  # AM hook.
+  # The ApplicationMaster too: at the distribution's 1024 MB, its node had no room for a reduce
+  # next to a map, so one reduce of every job started only when the maps ended, on whichever
+  # node had room. At 512 MB every worker holds a reduce and a map at once. Its command-opts keep
+  # MaRCO's AM hook, the class name after the JVM options.
   cat <<EOF
 mapred-site.xml mapreduce.map.memory.mb=512
 mapred-site.xml mapreduce.reduce.memory.mb=768
+mapred-site.xml yarn.app.mapreduce.am.resource.mb=512
+mapred-site.xml yarn.app.mapreduce.am.command-opts=-Xmx384m $DM_AM_CLASS
 EOF
   # The AM is one more JVM on the same few cores: C1 and the serial collector, as the daemons.
   # Appended to the distribution's admin options, so a job's own command-opts stay its own.
