@@ -6,6 +6,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.classification.VisibleForTesting;
@@ -75,7 +78,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ExecutorService partialThreads;
   private final ExecutorService spillThread;
   private final ShuffleCpuCgroup shuffleCpuCgroup;
-  private final ThreadLocal<Boolean> shufflePathThread = ThreadLocal.withInitial(() -> false);
+  private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
   private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
@@ -143,11 +146,17 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
     this.finalMerge = new FinalMerge<>(conf, localFs, codec, reduceId, reporter, runMerger,
         memory.maxInMemoryForReduce(), spilledRecords, mergePhase);
-    // Before any partial thread exists: each moves on from there into the partial cgroup.
+    // The partial threads are born in the shuffle cgroup (and move on from there into the
+    // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
+    // fetchers, leaves it, so that they are born at the container's share.
     this.shuffleCpuCgroup = ShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
-    this.partialThreads = Executors.newFixedThreadPool(settings.getPartialThreads(),
+    ThreadPoolExecutor partialPool = new ThreadPoolExecutor(settings.getPartialThreads(),
+        settings.getPartialThreads(), 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
         new LowPriorityThreadFactory("MaRCO partial " + reduceId,
             settings.effectivePartialNice(), settings.effectivePartialCpuCgroup()));
+    partialPool.prestartAllCoreThreads();
+    this.partialThreads = partialPool;
+    shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
     this.spillThread = Executors.newSingleThreadExecutor(
         new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
     LOG.info("MaRCO merge manager for " + reduceId + ": " + memory + ", maps="
@@ -163,23 +172,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * fetcher retries, as with Hadoop's MergeManagerImpl when no merge is running.
    */
   @Override
-  public void waitForResource() throws InterruptedException {
-    keepShufflePathAtContainerShare();
-    waitForSpill();
-  }
-
-  /**
-   * Fetchers (before every fetch) and the memory spill call this: the first call of each thread
-   * takes it out of the low-share shuffle cgroup, with Hadoop's event fetcher.
-   */
-  private void keepShufflePathAtContainerShare() {
-    if (!shufflePathThread.get()) {
-      shufflePathThread.set(true);
-      shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    }
-  }
-
-  private synchronized void waitForSpill() throws InterruptedException {
+  public synchronized void waitForResource() throws InterruptedException {
     if (!fetchWaitsForSpill()) {
       return;
     }
@@ -541,8 +534,19 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     timeline.event("spill-start", "n", number, "runs", inputs.size(), "bytes", bytesOf(inputs));
   }
 
+  /**
+   * The spill thread is born from whichever thread first starts a spill, a partial thread
+   * included; a fetcher that waits for the spill needs it at the container's share.
+   */
+  private void keepSpillThreadAtContainerShare() {
+    if (!spillThreadMoved.get()) {
+      spillThreadMoved.set(true);
+      shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
+    }
+  }
+
   private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    keepShufflePathAtContainerShare();
+    keepSpillThreadAtContainerShare();
     RunMerger.Result<K, V> result = null;
     Throwable failure = null;
     try {

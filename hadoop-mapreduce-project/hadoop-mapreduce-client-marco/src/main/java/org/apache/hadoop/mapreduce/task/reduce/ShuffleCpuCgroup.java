@@ -1,13 +1,7 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -15,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the whole reduce JVM (every thread: fetchers, merges, spills, GC) in a low-share cpu cgroup
- * while it shuffles ({@link MarcoConfig#SHUFFLE_CPU_CGROUP}), so that a reduce started with the
- * first map takes little CPU from the maps; and moves it back to the cgroup it came from at
+ * Runs the reduce JVM (all of it on cgroup v2; on v1 all but its fetch path, below) in a
+ * low-share cpu cgroup while it shuffles ({@link MarcoConfig#SHUFFLE_CPU_CGROUP}), so that a
+ * reduce started with the first map takes little CPU from the maps; and moves it back to the cgroup it came from at
  * shuffle end, so that the final merge and the reducer run at the container's share.
  *
  * <p>A process has one cgroup per hierarchy, so the membership is the JVM's, not a reduce's: where
@@ -33,9 +27,12 @@ import org.slf4j.LoggerFactory;
  * share ({@link #keepCurrentThreadAtContainerShare}): they need little CPU, but the link across
  * the bisection is the scarce resource, and a fetcher that waits for CPU (or for a spill that
  * waits for CPU) leaves it idle while the maps run, so that more of the shuffle is left for
- * after them. That needs cgroup v1, which moves single
- * threads anywhere; v2 moves a thread only within its process's threaded subtree, so there the
- * fetchers share the cgroup's weight with the rest of the reduce.
+ * after them. Moving them back one by one, on their first fetch, was not enough: born in the
+ * cgroup, the event fetcher and the fetchers took seconds to get that far. So the task's main
+ * thread goes back right after the join, before it starts them, and they are born at the
+ * container's share. That needs cgroup v1, which moves single threads anywhere; v2 moves a
+ * thread only within its process's threaded subtree, so there the fetchers share the cgroup's
+ * weight with the rest of the reduce.
  */
 final class ShuffleCpuCgroup {
   private static final Logger LOG = LoggerFactory.getLogger(ShuffleCpuCgroup.class);
@@ -45,10 +42,6 @@ final class ShuffleCpuCgroup {
   private static int shuffling;
   /** Where the JVM was before the first of them moved it; guarded by the class. */
   private static CpuCgroup origin;
-  /** The native name (comm, 15 characters) of Hadoop's EventFetcher thread starts so. */
-  private static final String EVENT_FETCHER_NAME = "EventFetcher";
-  /** Kernel task ids moved back to {@link #origin}; guarded by the class. */
-  private static final List<Integer> movedBack = new ArrayList<>();
 
   private final TaskAttemptID reduceId;
   private final CpuCgroup cgroup;
@@ -115,7 +108,6 @@ final class ShuffleCpuCgroup {
       }
       CpuCgroup back = origin;
       origin = null;
-      movedBack.clear();
       try {
         back.addProcess(ProcessHandle.current().pid());
         LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + back.dir()
@@ -130,52 +122,25 @@ final class ShuffleCpuCgroup {
   }
 
   /**
-   * Moves the calling thread, and Hadoop's event fetcher (found by its native name), back to
-   * the cgroup the JVM came from, so that they run at the container's share: called by each
-   * fetcher and by the memory spill, whose end a waiting fetcher needs. A no-op outside the
-   * cgroup and on v2. A thread that cannot move stays in the cgroup, with a WARN.
+   * Moves the calling thread back to the cgroup the JVM came from, so that it, and the threads
+   * it starts from then on, run at the container's share: called by the task's main thread
+   * before it starts Hadoop's event fetcher and fetchers, and by the memory spill, whose end a
+   * waiting fetcher needs. A no-op outside the cgroup and on v2. A thread that cannot move stays
+   * in the cgroup, with a WARN.
    */
   void keepCurrentThreadAtContainerShare() {
     synchronized (ShuffleCpuCgroup.class) {
       if (!joined || origin == null || origin.version() != CpuCgroup.Version.V1) {
         return;
       }
-      List<Integer> tids = eventFetcherIds();
-      tids.add(LowPriorityThreadFactory.currentThreadTid());
-      for (int tid : tids) {
-        if (tid < 0 || movedBack.contains(tid)) {
-          continue;
-        }
-        movedBack.add(tid);
-        try {
-          origin.addThread(tid);
-        } catch (IOException e) {
-          LOG.warn("MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
-              + "runs at the share of {}", tid, reduceId, origin.dir(), e, cgroup.dir());
-        }
+      int tid = LowPriorityThreadFactory.currentThreadTid();
+      try {
+        origin.addThread(tid);
+      } catch (IOException e) {
+        LOG.warn("MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
+            + "runs at the share of {}", tid, reduceId, origin.dir(), e, cgroup.dir());
       }
     }
-  }
-
-  /** Task ids of this process's threads named as Hadoop's event fetcher. */
-  private static List<Integer> eventFetcherIds() {
-    List<Integer> ids = new ArrayList<>();
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
-      for (Path task : tasks) {
-        try {
-          String name = new String(Files.readAllBytes(task.resolve("comm")),
-              StandardCharsets.UTF_8);
-          if (name.startsWith(EVENT_FETCHER_NAME)) {
-            ids.add(Integer.parseInt(task.getFileName().toString()));
-          }
-        } catch (IOException e) {
-          // the thread ended meanwhile
-        }
-      }
-    } catch (IOException e) {
-      LOG.debug("MaRCO: cannot list /proc/self/task", e);
-    }
-    return ids;
   }
 
   private static String fix(CpuCgroup target) {

@@ -6,11 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -144,81 +140,77 @@ public class TestShuffleCpuCgroup {
   }
 
   /**
-   * Hadoop's fetchers and event fetcher, and the memory spill, go back to the container's cgroup
-   * while the rest of the reduce stays in the shuffle cgroup: a fetcher starved of CPU leaves
-   * the throttled link idle while the maps run.
+   * The task's main thread leaves the shuffle cgroup right after the join, so that Hadoop's
+   * event fetcher and fetchers, which it starts next, are born at the container's share: a
+   * fetcher starved of CPU leaves the throttled link idle while the maps run. Threads born
+   * before that (the partial threads) and the JVM's own stay in the cgroup.
    */
   @Test
-  public void theFetchPathRunsAtTheContainersShareTheRestInTheCgroup() throws Exception {
+  public void threadsStartedByTheMainThreadAfterTheJoinRunAtTheContainersShare()
+      throws Exception {
     CgroupV1Host.assumeWritable();
     Path shuffle = host.create("shuffle");
     String origin = CgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
     Path originDir = CpuCgroup.ofThisProcess(Version.V1).dir();
     String inShuffle = "/" + shuffle.getFileName();
     CountDownLatch end = new CountDownLatch(1);
-    ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
-    try {
-      // Made after shuffle start, as Hadoop's Shuffle.run makes them: in the cgroup at first.
-      AtomicReference<String> eventFetcherAt = new AtomicReference<>();
-      Thread eventFetcher = new Thread(() -> awaitQuietly(end),
-          "EventFetcher for fetching Map Completion Events");
-      Thread bystander = new Thread(() -> awaitQuietly(end), "MaRCO partial 1");
-      eventFetcher.setDaemon(true);
-      bystander.setDaemon(true);
-      eventFetcher.start();
-      bystander.start();
-      AtomicReference<String> fetcherBefore = new AtomicReference<>();
-      AtomicReference<String> fetcherAfter = new AtomicReference<>();
-      CountDownLatch fetcherMoved = new CountDownLatch(1);
-      // The fetcher lives on until the end, so that the threads counted below are all alive.
+    AtomicReference<String> mainAt = new AtomicReference<>();
+    AtomicReference<String> fetcherAt = new AtomicReference<>();
+    AtomicReference<String> partialAt = new AtomicReference<>();
+    CountDownLatch started = new CountDownLatch(2);
+    // The test's own thread stays put; "main" plays the reduce task's main thread.
+    Thread main = new Thread(() -> {
+      ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
+      Thread partial = new Thread(() -> {
+        partialAt.set(threadCgroup());
+        started.countDown();
+        awaitQuietly(end);
+      }, "MaRCO partial 1");
+      partial.setDaemon(true);
+      partial.start();
+      cgroup.keepCurrentThreadAtContainerShare();
+      mainAt.set(threadCgroup());
       Thread fetcher = new Thread(() -> {
-        try {
-          fetcherBefore.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
-          cgroup.keepCurrentThreadAtContainerShare();
-          fetcherAfter.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
-          eventFetcherAt.set(CgroupV1Host.cpuCgroupOf(
-              "/proc/self/task/" + tidNamed("EventFetcher") + "/cgroup"));
-        } catch (Exception e) {
-          fetcherAfter.set(e.toString());
-        }
-        fetcherMoved.countDown();
+        fetcherAt.set(threadCgroup());
+        started.countDown();
         awaitQuietly(end);
       }, "fetcher#1");
       fetcher.setDaemon(true);
       fetcher.start();
-      fetcherMoved.await();
-      assertEquals(inShuffle, fetcherBefore.get());
-      assertEquals("the fetcher itself", origin, fetcherAfter.get());
-      assertEquals("Hadoop's event fetcher", origin, eventFetcherAt.get());
+      awaitQuietly(end);
+      cgroup.leave();
+    }, "main of the reduce");
+    main.start();
+    try {
+      started.await();
+      assertEquals("the main thread", origin, mainAt.get());
+      assertEquals("a fetcher it starts", origin, fetcherAt.get());
+      assertEquals("a partial thread born before", inShuffle, partialAt.get());
       List<String> all = CgroupV1Host.cpuCgroupsOfAllThreads();
-      assertEquals("the fetcher and the event fetcher: " + all, 2,
+      assertEquals("the main thread and the fetcher: " + all, 2,
           Collections.frequency(all, origin));
       assertEquals("the rest of the JVM stays: " + all, all.size() - 2,
           Collections.frequency(all, inShuffle));
-      cgroup.leave();
+      end.countDown();
+      main.join();
       assertEquals(Collections.singleton(origin),
           new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
       assertFalse(logs.getOutput(), logs.getOutput().contains("cannot"));
     } finally {
-      cgroup.leave();
+      end.countDown();
+      main.join();
       if (!origin.equals(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
         CpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
       }
-      end.countDown();
     }
   }
 
-  /** The task id of this JVM's thread whose native name starts with {@code prefix}. */
-  private static String tidNamed(String prefix) throws IOException {
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
-      for (Path task : tasks) {
-        if (new String(Files.readAllBytes(task.resolve("comm")), StandardCharsets.UTF_8)
-            .startsWith(prefix)) {
-          return task.getFileName().toString();
-        }
-      }
+  private static String threadCgroup() {
+    try {
+      return CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup");
+    } catch (IOException e) {
+      return e.toString();
     }
-    throw new AssertionError("no thread named " + prefix + "* in /proc/self/task");
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
