@@ -267,12 +267,20 @@ public final class MarcoSettings {
     return parsed;
   }
 
-  /** Empty, or an absolute local path (a directory on the node that runs the task). */
+  /** The value of a path key that means no path, where mapred-site.xml sets one. */
+  public static final String NONE = "none";
+
+  /** Empty or none, or an absolute local path (a directory on the node that runs the task). */
   private static String absolutePath(Configuration conf, String key, String dflt,
       String example) {
     String value = conf.getTrimmed(key, dflt);
+    // A job's empty value never reaches its tasks (Hadoop drops empty values from job.xml), so
+    // a job turns off what mapred-site.xml sets with "none".
+    if (value.equalsIgnoreCase(NONE)) {
+      return "";
+    }
     if (!value.isEmpty() && !value.startsWith("/")) {
-      throw invalid(key, value, "an absolute path such as " + example + ", or empty for none");
+      throw invalid(key, value, "an absolute path such as " + example + ", or none");
     }
     return value;
   }

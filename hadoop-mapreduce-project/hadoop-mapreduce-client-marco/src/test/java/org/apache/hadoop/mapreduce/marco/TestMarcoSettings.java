@@ -7,6 +7,8 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Iterator;
 
@@ -82,6 +84,31 @@ public class TestMarcoSettings {
     String m = rejection(MarcoConfig.SHUFFLE_CPU_CGROUP, "cpu/mc-shuffle");
     assertTrue(m, m.contains(MarcoConfig.SHUFFLE_CPU_CGROUP) && m.contains("'cpu/mc-shuffle'")
         && m.contains("absolute path such as /sys/fs/cgroup/cpu/marco-shuffle"));
+  }
+
+  /** Hadoop drops a job's empty values, so "none" is how a job turns off the site's cgroups. */
+  @Test
+  public void noneTurnsOffTheCgroupsThatTheSiteSets() throws IOException {
+    Configuration site = new Configuration(false);
+    site.set(MarcoConfig.SHUFFLE_CPU_CGROUP, "/sys/fs/cgroup/cpu/mc-shuffle");
+    site.set(MarcoConfig.PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/mc-partial");
+    Configuration job = new Configuration(false);
+    job.set(MarcoConfig.SHUFFLE_CPU_CGROUP, "");
+    job.set(MarcoConfig.PARTIAL_CPU_CGROUP, "None");
+    // The configuration as a task reads it: the node's mapred-site.xml, then the job's job.xml.
+    Configuration task = new Configuration(false);
+    task.addResource(xml(site));
+    task.addResource(xml(job));
+    MarcoSettings s = MarcoSettings.from(task);
+    assertEquals("an empty value does not reach the task", "/sys/fs/cgroup/cpu/mc-shuffle",
+        s.effectiveShuffleCpuCgroup());
+    assertEquals("", s.effectivePartialCpuCgroup());
+  }
+
+  private static ByteArrayInputStream xml(Configuration conf) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    conf.writeXml(out);
+    return new ByteArrayInputStream(out.toByteArray());
   }
 
   @Test
