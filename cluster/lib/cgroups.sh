@@ -33,9 +33,14 @@ cg_create() {
   fi
 }
 
-# MaRCO's two machine-wide low-share cpu cgroups. A reduce starts with the first map; while it
-# shuffles its whole JVM sits in mc-shuffle (mapreduce.marco.shuffle.cpu.cgroup), and its partial
-# threads in mc-partial (mapreduce.marco.partial.cpu.cgroup). YARN's default executor starts each
+# MaRCO's two machine-wide low-share cpu cgroups. A reduce's partial threads sit in mc-partial
+# (mapreduce.marco.partial.cpu.cgroup, set in mapred-site.xml). mc-shuffle, for a reduce's whole
+# JVM while it shuffles (mapreduce.marco.shuffle.cpu.cgroup), is made but on cgroup v1 not set:
+# at 128 shares next to busy maps the JVM's own threads (GC, compiler) starved there and the
+# shuffle ended later, with no gain in the map phase (docs/results.md); a job opts in with -D.
+# cgroup v2 moves a thread only within its process's threaded subtree, so there mc-partial is
+# mc-shuffle's threaded child and partial threads can reach it only from a JVM in mc-shuffle:
+# on v2 the cluster sets both. YARN's default executor starts each
 # container in a session of its own; with kernel.sched_autogroup_enabled=1 each session is a
 # scheduling group of its own, and nice ranks threads only within their group: without these
 # groups a shuffling reduce gets as much CPU as a map. Not with --cpu-per-worker: there a worker's
@@ -132,12 +137,15 @@ cg_v2_setup() {
   cg_weight_of_shares "$CG_PARTIAL_SHARES" > "$partial/cpu.weight" || return 1
 }
 
-# The mapred-site.xml lines that point MaRCO at its cgroups, if the cluster made them.
+# The mapred-site.xml lines that point MaRCO at its cgroups, if the cluster made them: mc-partial,
+# and on cgroup v2 (where mc-partial needs it) mc-shuffle. Why not mc-shuffle on v1: above.
 cg_marco_settings() {
   [[ -z ${CPU_PER_WORKER:-} ]] || return 0
   local dir
   dir=$(cg_shuffle_dir)
-  if [[ -n $dir && -d $dir ]]; then echo "mapred-site.xml mapreduce.marco.shuffle.cpu.cgroup=$dir"; fi
+  if [[ -n $dir && -d $dir && ! -w $CG_ROOT/cpu ]]; then
+    echo "mapred-site.xml mapreduce.marco.shuffle.cpu.cgroup=$dir"
+  fi
   dir=$(cg_partial_dir)
   if [[ -n $dir && -d $dir ]]; then echo "mapred-site.xml mapreduce.marco.partial.cpu.cgroup=$dir"; fi
   return 0

@@ -173,6 +173,26 @@ def test_shape_rejects_bad_input(network):
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
 
 
+def make_marco_cgroups(root, state):
+    """A bash script that makes MaRCO's cgroups under the fake cgroupfs ROOT and prints the
+    mapred-site.xml lines that name them."""
+    lib = MARCO_CLUSTER.parent / "lib"
+    libs = "".join(f"source {lib}/{name}.sh; " for name in ("common", "topology", "net", "cgroups"))
+    return f"set -euo pipefail; {libs}CG_ROOT={root}; STATE={state}; cg_create_marco; cg_marco_settings"
+
+
+def test_marco_cgroups_on_cgroup_v1_set_only_the_partial_group_site_wide(tmp_path):
+    """cg_create_marco on a fake v1 cpu hierarchy of plain files: both groups are made, at 128 and
+    2 shares, but mapred-site.xml names only mc-partial; the shuffle group is for jobs to opt in."""
+    root, state = tmp_path / "cgroup", tmp_path / "state"
+    (root / "cpu").mkdir(parents=True)
+    state.mkdir()
+    out = run(["bash", "-c", make_marco_cgroups(root, state)])
+    assert out.stdout.splitlines() == [f"mapred-site.xml mapreduce.marco.partial.cpu.cgroup={root}/cpu/mc-partial"], out
+    assert (root / "cpu/mc-shuffle/cpu.shares").read_text() == "128\n"
+    assert (root / "cpu/mc-partial/cpu.shares").read_text() == "2\n"
+
+
 def test_marco_cgroups_go_to_cgroup_v2_where_the_machine_has_no_v1_cpu(tmp_path):
     """cg_create_marco on fake trees of plain files standing in for cgroupfs at CG_ROOT (no v1 cpu
     there): a hybrid host whose v2 part lacks the cpu controller gets no groups; a v2-only host gets
@@ -183,9 +203,7 @@ def test_marco_cgroups_go_to_cgroup_v2_where_the_machine_has_no_v1_cpu(tmp_path)
     state.mkdir()
     (root / "unified" / "cgroup.controllers").write_text("hugetlb\n")
     (root / "unified" / "cgroup.subtree_control").write_text("")
-    lib = MARCO_CLUSTER.parent / "lib"
-    libs = "".join(f"source {lib}/{name}.sh; " for name in ("common", "topology", "net", "cgroups"))
-    script = f"set -euo pipefail; {libs}CG_ROOT={root}; STATE={state}; cg_create_marco; cg_marco_settings"
+    script = make_marco_cgroups(root, state)
     out = run(["bash", "-c", script])
     assert out.stdout == "" and "rely on nice alone" in out.stderr, out
     assert not (state / "created.list").exists()
@@ -195,6 +213,7 @@ def test_marco_cgroups_go_to_cgroup_v2_where_the_machine_has_no_v1_cpu(tmp_path)
     out = run(["bash", "-c", script])
     shuffle = root / "mc-shuffle"
     partial = shuffle / "mc-partial"
+    # v2 moves partial threads only from a JVM in mc-shuffle into its threaded child: both are set
     assert out.stdout.splitlines() == [f"mapred-site.xml mapreduce.marco.shuffle.cpu.cgroup={shuffle}",
                                        f"mapred-site.xml mapreduce.marco.partial.cpu.cgroup={partial}"], out
     assert (state / "created.list").read_text().splitlines() == [f"cgroup {shuffle}", f"cgroup {partial}"]

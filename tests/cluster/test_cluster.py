@@ -161,6 +161,10 @@ def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input
     marco = job_history(cluster, marco_log, tmp_path)
     assert len(marco.map_finishes) >= 12, f"{len(marco.map_finishes)} maps"
     assert_partial_work_in_every_reduce(marco)
+    # the cluster's mapred-site.xml does not put a MaRCO reduce's whole JVM in mc-shuffle
+    reduce_logs = marco_reduce_logs(cluster, marco_log)
+    assert len(reduce_logs) == 4, f"{len(reduce_logs)} MaRCO reduce logs"
+    assert not [text for text in reduce_logs if "mc-shuffle" in text], "a reduce tried mc-shuffle"
 
     stock = read_output(cluster, "/out-stock")
     assert stock == read_output(cluster, "/out-marco"), "MaRCO's output differs from the stock shuffle's"
@@ -202,22 +206,29 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
 
 
+def marco_reduce_logs(state, log):
+    """The syslog.shuffle (where Hadoop logs package ...task.reduce) of each MaRCO reduce of the
+    job the client log names."""
+    app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
+    logs = [p.read_text() for p in state.glob(f"nodes/w*/logs/userlogs/{app}/*/syslog.shuffle")]
+    return [text for text in logs if "MaRCO merge manager" in text]
+
+
 def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgroups(cluster, word_input, jar):
     """Every container has a scheduling group of its own (its session's autogroup), in which alone
-    nice ranks threads; so the cluster gives MaRCO's shuffling reduces and its partial threads one
-    machine-wide cpu cgroup each at a low share. Each reduce must have shuffled in mc-shuffle and
-    come back for its final merge, and its partial threads must have joined mc-partial."""
+    nice ranks threads; so the cluster gives MaRCO's partial threads a machine-wide cpu cgroup at
+    the lowest share, and makes one for shuffling reduces that a job opts in to. With it each
+    reduce must have shuffled in mc-shuffle and come back for its final merge; its partial threads
+    must have joined mc-partial."""
     cgroup = "/sys/fs/cgroup/cpu/mc-partial"
     shuffle_cgroup = "/sys/fs/cgroup/cpu/mc-shuffle"
     assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
     assert open(f"{shuffle_cgroup}/cpu.shares").read().strip() == "128"
     # many maps, so that partial invocations start (the threads are made for the first one)
-    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup", MANY_MAPS)
-    app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
-    # Hadoop logs the reduce side (package ...task.reduce) to syslog.shuffle
-    reduce_logs = [p.read_text() for p in cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/syslog.shuffle")]
-    reduce_logs = [text for text in reduce_logs if "MaRCO merge manager" in text]
-    assert len(reduce_logs) == 4, f"{len(reduce_logs)} reduce logs of {app}"
+    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup", MANY_MAPS,
+                    f"mapreduce.marco.shuffle.cpu.cgroup={shuffle_cgroup}")
+    reduce_logs = marco_reduce_logs(cluster, log)
+    assert len(reduce_logs) == 4, f"{len(reduce_logs)} MaRCO reduce logs"
     for text in reduce_logs:
         assert f"joined cpu cgroup {shuffle_cgroup} for the shuffle" in text, text[-3000:]
         assert "back in cpu cgroup /sys/fs/cgroup/cpu for the final merge" in text, text[-3000:]
