@@ -1,6 +1,7 @@
 """marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
 
-Subcommands: main, run, sweep, faults, calibrate, generate, report (`marco-bench SUBCOMMAND --help`)."""
+Subcommands: main, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench SUBCOMMAND
+--help`)."""
 import argparse
 import datetime
 import json
@@ -13,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from . import calibration, catalog, profile as profiles, resume
-from .cluster import (REPO, Client, ClusterError, cluster_start_argv, netns_namespaces, shape_argv,
+from . import calibration, catalog, doctor, profile as profiles, resume
+from .cluster import (DEFAULT_STATE_DIR, REPO, Client, ClusterError, cluster_start_argv, shape_argv,
                       tail, MARCO_CLUSTER)
 from .report import write_report
 from .runner import Config, Runner, fmt_seconds, load_results, plan
@@ -111,6 +112,19 @@ def parser():
 
     p = sub.add_parser("generate", help="generate the profile's missing data sets on the cluster")
     add_common(p, recording=False)
+
+    p = sub.add_parser("doctor", help="check that this machine can run the netns cluster "
+                       "(main runs it first)",
+                       description="Checks root, commands, memory for the profile's cluster, free "
+                       "disk, the cgroup cpu controller (v1 or v2), network namespaces with veth, "
+                       "the sch_htb and ifb kernel features, and a leftover marco-cluster; prints "
+                       "what it found and the fix for what is missing. Exit 0 if everything "
+                       "required is there, 1 if not.")
+    p.add_argument("--profile", default="paper",
+                   help="profile whose cluster to size the checks for (default paper)")
+    p.add_argument("--workers", type=int, help="workers instead of the profile's")
+    p.add_argument("--state-dir", help="state dir of the netns cluster (default: "
+                   "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)")
 
     p = sub.add_parser("report", help="results.json/csv, plots and report.md from a results directory")
     add_common(p, cluster_opts=False, default_profile="paper")
@@ -417,6 +431,19 @@ def unfinished(runs, results_path):
     return [r for r in runs if r.key not in done]
 
 
+def state_dir(args):
+    return args.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR") or DEFAULT_STATE_DIR
+
+
+def cmd_doctor(args):
+    prof = load_profile(args)
+    lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
+    print("\n".join(lines))
+    print("doctor: everything the netns cluster needs is here" if ok else
+          "doctor: something the netns cluster needs is MISSING (fixes above)")
+    return 0 if ok else 1
+
+
 def cmd_main(args, prof, session):
     runs, curve = main_runs(prof)
     out = out_dir(args, prof)
@@ -425,11 +452,12 @@ def cmd_main(args, prof, session):
         log(f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
             f"run, no cluster started. Report: {report} (--fresh starts over)")
         return
-    ns = netns_namespaces()
-    if ns:
-        raise ClusterError(f"a marco-cluster is already up (namespaces {', '.join(ns)}): stop it "
-                           f"with `cluster/marco-cluster stop`, or benchmark it with "
-                           f"`marco-bench run --generate`")
+    lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
+    for line in lines:
+        log(f"doctor: {line}")
+    if not ok:
+        raise ClusterError("this machine lacks what the netns cluster needs: see the MISSING "
+                           "lines of doctor above and their fixes (`marco-bench doctor` checks again)")
     c = prof["cluster"]
     client = session.client
     started = False
@@ -488,6 +516,8 @@ def main(argv=None):
         if args.command == "report":
             cmd_report(args)
             return 0
+        if args.command == "doctor":
+            return cmd_doctor(args)
         prof = load_profile(args)
         client = make_client(args)
         if args.command in RECORDING:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 # The plots need matplotlib; build.sh runs this stage with a python3 that has it (test_python).
-from harness import aggregate, breakdown, catalog, cli, history, profile, report, runner
+from harness import aggregate, breakdown, catalog, cli, doctor, history, profile, report, runner
 
 DATA = Path(__file__).parent / "data"
 
@@ -339,8 +339,8 @@ def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_pat
     with (tmp_path / "results.jsonl").open("w") as f:
         for r in runs + curve:
             f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
-    monkeypatch.setattr(cli, "netns_namespaces",
-                        lambda: pytest.fail("main looked for a cluster with nothing to run"))
+    monkeypatch.setattr(cli.doctor, "run_checks",
+                        lambda *a, **k: pytest.fail("main checked the machine with nothing to run"))
     monkeypatch.setattr(cli.subprocess, "run",
                         lambda *a, **k: pytest.fail(f"main ran {a} with nothing to run"))
     reports = []
@@ -412,3 +412,72 @@ def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
     assert "mapreduce.marco.stagger.stock.jobs=true" in args
     assert "mapreduce.task.io.sort.factor=10" in args
     assert not [a for a in args if a.endswith("=True") or a.endswith("=False")]
+
+
+def fake_machine(tmp_path, mem_available_mb, cgroup="v1"):
+    """A /proc with MemAvailable, and a cgroup root of the given layout (v1, v2 or none)."""
+    proc, cgroups = tmp_path / "proc", tmp_path / "cgroup"
+    proc.mkdir()
+    (proc / "meminfo").write_text(f"MemTotal: 25165824 kB\nMemAvailable: {mem_available_mb * 1024} kB\n")
+    cgroups.mkdir()
+    if cgroup == "v1":
+        (cgroups / "cpu").mkdir()
+    elif cgroup == "v2":
+        (cgroups / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    return dict(proc=proc, cgroup_root=cgroups)
+
+
+def disk(free_gb):
+    return lambda path: shutil._ntuple_diskusage(100 * 2**30, 0, int(free_gb * 2**30))
+
+
+def test_doctor_passes_a_machine_that_has_what_the_cluster_needs(tmp_path):
+    prof = profile.load("paper")
+    need = doctor.memory_needed_mb(prof["cluster"])
+    assert need == 4 * (1792 + doctor.WORKER_DAEMONS_MB) + doctor.MASTER_AND_CLIENT_MB
+    probes = []
+    checks = doctor.run_checks(prof["cluster"], tmp_path / "state", euid=0, which=lambda c: f"/bin/{c}",
+                               disk_usage=disk(50), namespaces=list,
+                               kernel_probe=lambda *argv: probes.append(argv) or argv[-1] != "ifb",
+                               **fake_machine(tmp_path, need + 100, cgroup="v2"))
+    lines, ok = doctor.report(checks)
+    assert ok, lines
+    assert [c.name for c in checks] == ["root", "commands", "memory", "disk", "cgroups", "network namespaces",
+                                        "sch_htb", "ifb", "leftover cluster"]
+    assert "cgroup v2 cpu controller" in lines[4]
+    # ifb serves only shape --dev: its absence is a note with its fix, not a failure
+    assert lines[7].startswith("note") and "modprobe ifb" in lines[7]
+    assert ("tc", "qdisc", "add", "dev", "lo", "root", "handle", "1:", "htb") in probes
+
+
+def test_doctor_names_each_missing_thing_and_its_fix(tmp_path):
+    prof = profile.load("paper")
+    checks = doctor.run_checks(prof["cluster"], tmp_path / "state", euid=1000,
+                               which=lambda c: None if c == "tc" else f"/bin/{c}", disk_usage=disk(2.5),
+                               namespaces=lambda: ["mc-master", "mc-w1"],
+                               kernel_probe=lambda *argv: pytest.fail("probed the kernel without root"),
+                               **fake_machine(tmp_path, 4000, cgroup=None))
+    lines, ok = doctor.report(checks)
+    assert not ok
+    failed = {c.name: c.line() for c in checks if not c.ok}
+    assert set(failed) == {"root", "commands", "memory", "disk", "cgroups", "leftover cluster"}, lines
+    assert "uid 1000" in failed["root"] and "sudo" in failed["root"]
+    assert "missing tc" in failed["commands"] and "apt-get install" in failed["commands"]
+    assert "4000 MiB available" in failed["memory"] and "--workers" in failed["memory"]
+    assert "2.5 GiB free" in failed["disk"] and "--state-dir" in failed["disk"]
+    assert "mc-master, mc-w1" in failed["leftover cluster"] and "marco-cluster stop" in failed["leftover cluster"]
+    # no cpu controller leaves MaRCO on nice alone: a note, not a reason to refuse
+    assert failed["cgroups"].startswith("note") and "nice alone" in failed["cgroups"]
+    assert all(line.startswith("MISSING") for name, line in failed.items() if name != "cgroups")
+
+
+def test_main_runs_doctor_first_and_starts_nothing_when_it_fails(tmp_path, monkeypatch):
+    prof = profile.load("tiny")
+    monkeypatch.setattr(cli.doctor, "run_checks",
+                        lambda *a, **k: [doctor.Check("root", False, "uid 1000", "run as root")])
+    monkeypatch.setattr(cli.subprocess, "run", lambda *a, **k: pytest.fail(f"main ran {a} on a bad machine"))
+    messages = []
+    monkeypatch.setattr(cli, "log", messages.append)
+    with pytest.raises(cli.ClusterError, match="MISSING lines of doctor"):
+        cli.cmd_main(cli.argparse.Namespace(out=str(tmp_path), state_dir=None), prof, session=None)
+    assert messages == ["doctor: MISSING root: uid 1000. Fix: run as root"]
