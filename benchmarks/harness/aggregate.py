@@ -30,6 +30,9 @@ def summarize(records):
         groups[group_key(r)].append(r)
     summaries = []
     for (set_name, rate, job, config), runs in groups.items():
+        # Records made before the harness kept per-node CPU have none.
+        cpu = ([r["task_cpu_s_by_node"] for r in runs]
+               if all("task_cpu_s_by_node" in r for r in runs) else None)
         summaries.append({
             "set": set_name, "rate_mbit": rate, "job": job, "config": config,
             "variant": runs[0]["variant"], "conf": runs[0].get("conf", {}),
@@ -45,6 +48,8 @@ def summarize(records):
             # Runs on a cluster whose bisection is not shaped (or not known) have none.
             "bisection_bytes": (mean([r["bisection_bytes"] for r in runs])
                                 if all("bisection_bytes" in r for r in runs) else None),
+            "task_cpu_s": cpu and mean([sum(by_node.values()) for by_node in cpu]),
+            "busiest_node_cpu_s": cpu and mean([max(by_node.values(), default=0) for by_node in cpu]),
             "peak_reduce_memory_bytes": max(r["peak_reduce_memory_bytes"] for r in runs),
             "failed_attempts": sum(r["failed_attempts"] for r in runs),
             "killed_attempts": sum(r["killed_attempts"] for r in runs),

@@ -74,8 +74,20 @@ def run_metrics(histories):
         "failed_attempts": sum(len(h.failed_attempts) for h in histories),
         "killed_attempts": sum(len(h.killed_attempts) for h in histories),
         "killed_attempt_ids": [a for h in histories for a in h.killed_attempts],
+        # Which node's CPU the tasks used: set against the wall time and the cores, it tells a
+        # CPU-bound run from a link-bound one. Daemons (DataNode, NodeManager) are not counted.
+        "task_cpu_s_by_node": task_cpu_by_node(histories),
         "marco": marco,
     }
+
+
+def task_cpu_by_node(histories):
+    """host -> CPU seconds of the successful task attempts of all the run's jobs there."""
+    by_node = {}
+    for h in histories:
+        for host, ms in h.task_cpu_ms.items():
+            by_node[host] = by_node.get(host, 0) + ms / 1000.0
+    return dict(sorted(by_node.items()))
 
 
 def reduce_rows(histories):

@@ -5,6 +5,9 @@ import json
 from dataclasses import dataclass, field
 
 
+TASK_CPU_MILLIS = "org.apache.hadoop.mapreduce.TaskCounter.CPU_MILLISECONDS"
+
+
 class HistoryError(ValueError):
     pass
 
@@ -33,6 +36,8 @@ class JobHistory:
     failed_attempts: list = field(default_factory=list)  # attempt ids
     killed_attempts: list = field(default_factory=list)
     counters: dict = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
+    # host -> CPU ms of the job's successful task attempts there (Hadoop's CPU_MILLISECONDS)
+    task_cpu_ms: dict = field(default_factory=dict)
 
     def counter(self, group_suffix, name, default=0):
         for key, value in self.counters.items():
@@ -71,6 +76,9 @@ def parse(text):
         record = json.loads(line)
         kind = record["type"]
         ev = _unwrap(record["event"])
+        if kind in ("MAP_ATTEMPT_FINISHED", "REDUCE_ATTEMPT_FINISHED"):
+            cpu = flatten_counters(ev.get("counters")).get(TASK_CPU_MILLIS, 0)
+            history.task_cpu_ms[ev["hostname"]] = history.task_cpu_ms.get(ev["hostname"], 0) + cpu
         if kind == "JOB_SUBMITTED":
             history.job_id = ev["jobid"]
             history.submit = ev["submitTime"]

@@ -51,7 +51,7 @@ def pick_timeline_run(records):
 
 
 RUN_COLUMNS = ["key", "set", "rate_mbit", "job", "config", "variant", "rep", "status", "wall_s",
-               *PHASES, "shuffle_bytes", "bisection_bytes", "map_output_bytes",
+               *PHASES, "shuffle_bytes", "bisection_bytes", "task_cpu_s", "map_output_bytes",
                "peak_reduce_memory_bytes",
                "maps", "data_local_maps",
                "invocations", "partial_sort_millis", "partial_reduce_millis", "adaptive_disables",
@@ -64,14 +64,16 @@ def write_runs_csv(records, path):
         w.writerow(RUN_COLUMNS)
         for r in records:
             flat = {**r, **r.get("breakdown", {}), **r.get("marco", {}),
-                    "job_ids": " ".join(r.get("job_ids", []))}
+                    "job_ids": " ".join(r.get("job_ids", [])),
+                    "task_cpu_s": sum(r.get("task_cpu_s_by_node", {}).values()) or ""}
             w.writerow([flat.get(c, "") for c in RUN_COLUMNS])
 
 
 def write_summary_csv(summaries, path):
     cols = ["set", "rate_mbit", "job", "config", "runs", "wall_mean", "wall_min", "wall_max",
             "speedup", "ideal_speedup", "fraction_of_ideal", *PHASES, "partial_work_s",
-            "shuffle_bytes", "bisection_bytes", "peak_reduce_memory_bytes", "identical_to_stock"]
+            "shuffle_bytes", "bisection_bytes", "task_cpu_s", "busiest_node_cpu_s",
+            "peak_reduce_memory_bytes", "identical_to_stock"]
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
@@ -95,6 +97,13 @@ def pct(x):
 
 def mb(x):
     return "–" if x is None else f"{x / 1e6:.1f}"
+
+
+def cpu_cell(summary):
+    """All tasks' CPU seconds, and the busiest node's in brackets."""
+    if summary.get("task_cpu_s") is None:
+        return "–"
+    return f"{summary['task_cpu_s']:.0f} ({summary['busiest_node_cpu_s']:.0f})"
 
 
 def markdown(records, summaries, sessions, figures, out):
@@ -247,8 +256,9 @@ def set_section(set_name, summaries, figures):
         lines += [f"### Runtime at {rate} Mbit/s between groups", "",
                   "| job | class | config | runs | wall s mean [min–max] | speedup vs better stock | "
                   "speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
-                  "shuffle MB | bisection MB | peak reduce MB | output = stock |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "shuffle MB | bisection MB | task CPU s (busiest node) | peak reduce MB | "
+                  "output = stock |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for s in rr:
             w = s["wall_s"]
             is_base = s.get("baseline") == s["config"]
@@ -269,7 +279,7 @@ def set_section(set_name, summaries, figures):
                 f"{'' if is_stock else pct(s.get('fraction_of_ideal'))} | "
                 f"{'' if is_stock else f2(s.get('map_phase_ratio'))} | "
                 f"{mb(s['shuffle_bytes'])} | {mb(s.get('bisection_bytes'))} | "
-                f"{mb(s['peak_reduce_memory_bytes'])} | {ident} |")
+                f"{cpu_cell(s)} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |")
         lines += ["", "Phase breakdown (mean seconds along the critical path; the phases add up to "
                   "the wall time; partial work runs overlapped with the shuffle):", "",
                   "| job | config | " + " | ".join(p.replace("_", " ") for p in PHASES)

@@ -29,6 +29,14 @@ def test_history_has_every_task_and_ordered_reduce_phases():
     assert load("stock").counter(breakdown.MARCO_GROUP, "INVOCATIONS") == 0
 
 
+def test_task_cpu_is_summed_per_node_over_every_successful_attempt():
+    """The fixture's 6 maps and 2 reduces ran on one host; their CPU_MILLISECONDS counters add up
+    to 4050 ms. Two jobs of one run on that host add up per node."""
+    h = load("marco")
+    assert h.task_cpu_ms == {"localhost": 450 + 510 + 490 + 530 + 350 + 380 + 690 + 650}
+    assert breakdown.task_cpu_by_node([h, h]) == {"localhost": 8.1}
+
+
 def test_binary_history_is_refused_with_the_fix():
     with pytest.raises(history.HistoryError, match="jhist.format=json"):
         history.parse("Avro-Binary\n{}\n\x00\x01")
@@ -185,6 +193,10 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     assert marco["identical_to_stock"] is True
     assert "| word-count | light | marco | 2 |" in text
     assert "yes |" in text and "(baseline)" in text
+    # all tasks' CPU seconds, and the busiest node's: the fixture's single host has it all
+    assert marco["task_cpu_s"] == pytest.approx(4.05) and marco["busiest_node_cpu_s"] == pytest.approx(4.05)
+    assert "| 4 (4) |" in text
+    assert float(rows[1]["task_cpu_s"]) == pytest.approx(4.05)
 
 
 def test_report_flags_an_output_that_differs_from_stock(tmp_path):
