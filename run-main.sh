@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The main command (README): for now the pseudo-distributed demo. It starts the five daemons of
-# the built distribution on loopback (free ports, state under dist/demo-run/), runs word count with
-# the stock shuffle and with MaRCO on the same input, checks both outputs, shows MaRCO's counters,
-# and stops every daemon. Run ./build.sh first.
+# A short pseudo-distributed demo; the main command is benchmarks/marco-bench main. It starts the
+# five daemons of the built distribution on loopback (free ports, state under dist/demo-run/), runs
+# word count with the stock shuffle and with MaRCO on the same input, checks both outputs, shows
+# MaRCO's counters, and stops every daemon. Run ./build.sh first.
 set -euo pipefail
 REPO=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)
 
