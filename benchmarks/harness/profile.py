@@ -10,7 +10,12 @@ PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
 CLUSTER_KEYS = {"workers", "groups", "rate_mbit", "cpu_per_worker", "mem_per_worker",
                 "nm_memory_mb", "nm_vcores", "class_archive"}
 TOP_KEYS = {"name", "description", "cluster", "jobs", "variants", "repetitions", "reduces", "seed",
-            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults", "calibration"}
+            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults", "calibration",
+            "output_checksum"}
+# How a run's output is compared with stock's: "download" copies it and hashes every byte (small
+# outputs); "composite-crc" asks HDFS for each file's composite CRC (dfs.checksum.combine.mode=
+# COMPOSITE_CRC), which does not depend on block or chunk sizes, and copies nothing (large outputs).
+OUTPUT_CHECKSUMS = ("download", "composite-crc")
 SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions",
               "in_main"}
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
@@ -62,6 +67,10 @@ def validate(p, where="profile"):
     p.setdefault("job_conf", {})
     p.setdefault("generate_conf", {})
     p.setdefault("per_job_conf", {})
+    p.setdefault("output_checksum", "download")
+    if p["output_checksum"] not in OUTPUT_CHECKSUMS:
+        raise ProfileError(f"{where}: output_checksum must be one of {', '.join(OUTPUT_CHECKSUMS)}, "
+                           f"got {p['output_checksum']!r}")
     try:
         catalog.check_jobs(p["jobs"])
         catalog.check_variants(p["variants"])

@@ -21,6 +21,8 @@ from .profile import dataset_dir
 
 # Settings every run needs for the harness to read it back (not profile knobs).
 JOB_ID = re.compile(r"Running job: (job_\d+_\d+)")
+# Hadoop's "File Output Format Counters": the bytes the job's output format wrote.
+OUTPUT_GROUP = "FileOutputFormatCounter"
 
 
 @dataclass
@@ -272,10 +274,17 @@ class Runner:
             record["error"] = f"job exited {rc}; log {log_path}:\n{tail(client_log, 20)}"
             return record
         try:
-            histories = self.fetch(job_ids, output, run_dir)
+            download = self.profile["output_checksum"] == "download"
+            histories = self.fetch(job_ids, output if download else None, run_dir)
             record.update(analyse(histories, start_ms, end_ms))
-            record["output_sha256"], record["output_bytes"] = checksum(run_dir / "output")
-            shutil.rmtree(run_dir / "output")
+            record["output_checksum"] = self.profile["output_checksum"]
+            if download:
+                record["output_sha256"], record["output_bytes"] = checksum(run_dir / "output")
+                shutil.rmtree(run_dir / "output")
+            else:
+                record["output_sha256"] = self.composite_crc(output)
+                # the last job's: k-means writes its result in its last round
+                record["output_bytes"] = histories[-1].counter(OUTPUT_GROUP, "BYTES_WRITTEN")
             record["timelines"] = sorted(str(p.relative_to(self.out))
                                          for p in (run_dir / "timelines").rglob("*.jsonl"))
             if record.get("fault_injected", {}).get("killed"):
@@ -300,20 +309,28 @@ class Runner:
                          f"{tail(r.stderr + r.stdout, 3)}; kill it with "
                          f"`yarn application -kill {job_id.replace('job_', 'application_')}`")
 
+    def composite_crc(self, output):
+        """The output's digest from HDFS, without copying it: see composite_crc_digest."""
+        r = self.client.run("hadoop", "fs", "-D", "dfs.checksum.combine.mode=COMPOSITE_CRC",
+                            "-checksum", f"{output}/*")
+        return composite_crc_digest(r.stdout, output)
+
     def fetch(self, job_ids, output, run_dir):
-        """Copies output, job history and timelines of the run's jobs from HDFS in one client
-        call (the history file may lag the client by a moment: retried)."""
+        """Copies the output (unless None), job history and timelines of the run's jobs from
+        HDFS in one client call (the history file may lag the client by a moment: retried)."""
         if not job_ids:
             raise ClusterError("no 'Running job: job_...' line in the client output")
         (run_dir / "timelines").mkdir()
-        sources = [output] + [f"{self.hdfs_root}/history/*/{j}-*.jhist" for j in job_ids]
+        sources = ([output] if output else []) + [f"{self.hdfs_root}/history/*/{j}-*.jhist"
+                                                  for j in job_ids]
         timeline_sources = [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
         self.client.run("hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir),
                         check=False)
         for j in job_ids:
             if (run_dir / j).is_dir():
                 (run_dir / j).rename(run_dir / "timelines" / j)
-        (run_dir / output.rsplit("/", 1)[1]).rename(run_dir / "output")
+        if output:
+            (run_dir / output.rsplit("/", 1)[1]).rename(run_dir / "output")
         histories = []
         for j in job_ids:
             for attempt in range(10):
@@ -381,6 +398,33 @@ def analyse(histories, start_ms, end_ms):
     return {"breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
             **breakdown.run_metrics(histories),
             "reduce_attempts": breakdown.reduce_rows(histories)}
+
+
+def composite_crc_digest(listing, output):
+    """SHA-256 over the output files' names and composite CRCs, from `hadoop fs -checksum` lines
+    (path, algorithm, hex), skipping _SUCCESS and hidden files. Two outputs with the same files
+    of the same bytes have the same digest whatever their block sizes."""
+    digest = hashlib.sha256()
+    files = []
+    for line in listing.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3:
+            continue
+        path, algorithm, crc = parts
+        name = path.rsplit("/", 1)[-1]
+        if name.startswith(("_", ".")):
+            continue
+        if not algorithm.startswith("COMPOSITE-CRC"):
+            raise ClusterError(f"HDFS returned a {algorithm} checksum for {path}, not a composite "
+                               f"CRC (dfs.checksum.combine.mode=COMPOSITE_CRC needs Hadoop 3.1 or "
+                               f"later DataNodes); use the profile's output_checksum 'download'")
+        files.append((name, algorithm, crc))
+    if not files:
+        raise ClusterError(f"no output file checksums for {output} (hadoop fs -checksum printed "
+                           f"nothing usable)")
+    for name, algorithm, crc in sorted(files):
+        digest.update(f"{name}\0{algorithm}\0{crc}\n".encode())
+    return digest.hexdigest()
 
 
 def checksum(output_dir):

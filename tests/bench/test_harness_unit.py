@@ -209,6 +209,30 @@ def test_report_flags_an_output_that_differs_from_stock(tmp_path):
     assert targets["all_identical"] is False
 
 
+def test_composite_crc_digest_covers_names_and_crcs_and_refuses_other_checksums():
+    def listing(*files):
+        return "".join(f"/b/out/{name}\t{alg}\t{crc}\n" for name, alg, crc in files)
+    a = listing(("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b1"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"),
+                ("_SUCCESS", "COMPOSITE-CRC32C", "00000000"))
+    # the same files listed in another order, from another directory, without the marker
+    same = "/c/out/part-r-00001\tCOMPOSITE-CRC32C\t00c0ffee\n/c/out/part-r-00000\tCOMPOSITE-CRC32C\t6a0ad7b1\n"
+    assert runner.composite_crc_digest(a, "/b/out") == runner.composite_crc_digest(same, "/c/out")
+    changed = listing(("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b2"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"))
+    renamed = listing(("part-r-00002", "COMPOSITE-CRC32C", "6a0ad7b1"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"))
+    assert len({runner.composite_crc_digest(x, "/b/out") for x in (a, changed, renamed)}) == 3
+    with pytest.raises(runner.ClusterError, match="MD5-of-0MD5-of-512CRC32C checksum .*output_checksum 'download'"):
+        runner.composite_crc_digest(listing(("part-r-00000", "MD5-of-0MD5-of-512CRC32C", "ab")), "/b/out")
+    with pytest.raises(runner.ClusterError, match="no output file checksums"):
+        runner.composite_crc_digest(listing(("_SUCCESS", "COMPOSITE-CRC32C", "0")), "/b/out")
+
+
+def test_a_profile_names_how_outputs_are_compared():
+    assert profile.load("tiny")["output_checksum"] == "download"
+    assert profile.load("large")["output_checksum"] == "composite-crc"
+    with pytest.raises(profile.ProfileError, match="output_checksum must be one of download, composite-crc"):
+        profile.validate({**profile.load("tiny"), "output_checksum": "md5"})
+
+
 def test_checksum_covers_names_and_bytes_and_skips_markers(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     for d in (a, b):

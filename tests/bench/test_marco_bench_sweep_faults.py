@@ -108,3 +108,21 @@ def test_report_lists_the_fault_runs_and_plots_the_sweep(sweep):
     assert faults.count("| `faults/") == 3 and "**NO**" not in faults, faults
     assert "(the attempt had ended)" not in faults, faults
     assert "## Sensitivity" in report and (out / "img" / "sensitivity.png").stat().st_size > 0
+
+
+def test_large_outputs_compare_by_composite_crc_without_a_download(cluster, sweep, tmp_path):
+    """A profile with output_checksum composite-crc: HDFS's composite CRCs of stock's and MaRCO's
+    outputs agree, the output bytes come from the job's counters, and nothing was copied."""
+    _, env, dist = cluster
+    crc_profile = tmp_path / "tiny-crc.json"
+    crc_profile.write_text(json.dumps({**json.loads((REPO / "benchmarks/profiles/tiny.json").read_text()),
+                                       "output_checksum": "composite-crc"}))
+    out = tmp_path / "results"
+    marco_bench("run", "--profile", str(crc_profile), "--jobs", "word-count", "--generate",
+                "--out", str(out), "--dist", dist, env=env)
+    runs = records(out, "main")
+    assert sorted(r["variant"] for r in runs) == ["marco", "stock"]
+    assert all(r["status"] == "ok" and r["output_checksum"] == "composite-crc" for r in runs), runs
+    assert runs[0]["output_sha256"] == runs[1]["output_sha256"]
+    assert runs[0]["output_bytes"] == runs[1]["output_bytes"] > 0
+    assert not list(out.glob("runs/*/output")) and not list(out.glob("runs/*/out-*"))
