@@ -109,6 +109,16 @@ public final class MarcoConfig {
   public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
   public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = true;
 
+  /**
+   * The share of the tenured heap, as the last full collection left it, above which partial work
+   * backs off: no invocation starts, and a running one hands its inputs back untouched. Stock
+   * Hadoop runs the reducer only after the shuffle has freed its buffers; a partial reducer runs
+   * next to them, so it must not take the heap they leave. A fraction in (0, 1]; 1 turns the
+   * guard off. Not part of control: it guards the attempt, not the speed.
+   */
+  public static final String PARTIAL_HEAP_LIMIT_PERCENT = PREFIX + "partial.heap.limit.percent";
+  public static final float DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT = 0.85f;
+
   /** Adaptive control (beyond the paper): stop partial reduce when it does not reduce. */
   public static final String ADAPTIVE_ENABLED = PREFIX + "adaptive.enabled";
   public static final boolean DEFAULT_ADAPTIVE_ENABLED = true;

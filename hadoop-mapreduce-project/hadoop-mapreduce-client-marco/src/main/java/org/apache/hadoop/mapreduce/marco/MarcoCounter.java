@@ -31,6 +31,12 @@ public enum MarcoCounter {
   FAILED_INVOCATIONS,
   /** Partial invocations abandoned at shuffle end; their inputs went to the final merge. */
   ABANDONED_INVOCATIONS,
+  /**
+   * Times partial work backed off because the tenured heap was over
+   * {@code mapreduce.marco.partial.heap.limit.percent}: a running invocation handed its inputs
+   * back untouched, or invocations that could have started were held back (once per episode).
+   */
+  HEAP_BACKOFFS,
   /** Wall milliseconds fetchers spent waiting for a memory spill to free memory, summed. */
   FETCH_WAIT_MILLIS,
   /** Reservations refused because the shuffle memory was over its limit (fetcher told WAIT). */

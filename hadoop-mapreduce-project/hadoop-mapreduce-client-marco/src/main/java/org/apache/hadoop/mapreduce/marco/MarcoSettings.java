@@ -24,6 +24,7 @@ public final class MarcoSettings {
   private final String shuffleCpuCgroup;
   private final boolean controlEnabled;
   private final boolean abandonAtShuffleEnd;
+  private final float partialHeapLimit;
   private final boolean adaptiveEnabled;
   private final float adaptiveRatioThreshold;
   private final int adaptiveMinInvocations;
@@ -60,6 +61,8 @@ public final class MarcoSettings {
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
     abandonAtShuffleEnd = bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END,
         MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
+    partialHeapLimit = fraction(conf, MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT,
+        MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT);
     adaptiveEnabled = bool(conf, MarcoConfig.ADAPTIVE_ENABLED, MarcoConfig.DEFAULT_ADAPTIVE_ENABLED);
     adaptiveRatioThreshold = fraction(conf, MarcoConfig.ADAPTIVE_RATIO_THRESHOLD,
         MarcoConfig.DEFAULT_ADAPTIVE_RATIO_THRESHOLD);
@@ -145,6 +148,11 @@ public final class MarcoSettings {
     return controlEnabled && abandonAtShuffleEnd;
   }
 
+  /** The tenured-heap share above which partial work backs off (1: never). */
+  public float getPartialHeapLimit() {
+    return partialHeapLimit;
+  }
+
   public int getPartialThreads() {
     return partialThreads;
   }
@@ -195,13 +203,13 @@ public final class MarcoSettings {
     return String.format(Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
             + "partial.threads=%d, partial.nice=%d, partial.cpu.cgroup=%s, "
-            + "shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s, partial.reduce=%s, "
-            + "adaptive=%s (ratio %.2f over %d invocations)",
+            + "shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, "
+            + "partial.reduce=%s, adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
         effectivePartialNice(),
         orNone(effectivePartialCpuCgroup()), orNone(effectiveShuffleCpuCgroup()),
-        effectiveAbandonAtShuffleEnd(), partialReduceEnabled,
+        effectiveAbandonAtShuffleEnd(), partialHeapLimit, partialReduceEnabled,
         adaptiveEnabled, adaptiveRatioThreshold, adaptiveMinInvocations);
   }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.classification.VisibleForTesting;
@@ -99,6 +100,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private long shuffleEndMillis;
   /** Set at shuffle end when control abandons running invocations; read by their merges. */
   private volatile boolean abandonRunning;
+  /** Whether partial work may have heap to work in; replaced by tests. */
+  private volatile HeapGuard heapGuard;
+  /** Partial work is held back for the heap (an episode is counted once). */
+  private boolean heapHeldBack;
   /** A retried attempt, or a partial reducer that broke its contract: why work is off. */
   private final boolean partialWorkOff;
   private boolean contractBroken;
@@ -129,6 +134,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.sortFactor = Math.max(2,
         conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
     this.adaptive = new AdaptiveControl(settings);
+    this.heapGuard = HeapGuard.forThisJvm(settings.getPartialHeapLimit());
     this.partialReducer = partialReducer == null || !settings.isPartialReduceEnabled() ? null
         : GroupedReducerRunner.forPartialReducer(conf, partialReducer.getReducerClass(),
             partialReducer.isNewApi(), reduceId);
@@ -246,7 +252,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     while (!partialWorkOff && shuffleEndMillis == 0
         && invocationsRunning < settings.getPartialThreads()
-        && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)) {
+        && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)
+        && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
       List<ShuffledRun<K, V>> inputs = takeUnprocessed(
@@ -263,7 +270,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // Like invocations, not from the stop point on: one may be running at shuffle end.
     while (!partialWorkOff && shuffleEndMillis == 0
         && invocationsRunning < settings.getPartialThreads() && !policy.stopReached(arrivals)
-        && partialRuns.size() >= sortFactor) {
+        && partialRuns.size() >= sortFactor && heapHasRoom()) {
       startInvocation(newRemerge(takeSmallestPartialRuns(sortFactor)));
     }
     // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
@@ -275,6 +282,25 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
       startSpill(takeUnprocessed(ShuffledRun::inMemory, Integer.MAX_VALUE), false);
     }
+  }
+
+  /**
+   * Whether the heap has room for partial work that could start now. Holding back, and coming
+   * back, is logged once per episode; each episode counts once in HEAP_BACKOFFS.
+   */
+  private boolean heapHasRoom() {
+    boolean over = heapGuard.overLimit();
+    if (over && !heapHeldBack) {
+      count(MarcoCounter.HEAP_BACKOFFS, 1);
+      timeline.event("heap-hold", "arrived", arrivals);
+      LOG.info("MaRCO: {} holds partial work back: {} ({}); the shuffle goes on as stock's",
+          reduceId, heapGuard, MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT);
+    } else if (!over && heapHeldBack) {
+      timeline.event("heap-room", "arrived", arrivals);
+      LOG.info("MaRCO: {} resumes partial work: {}", reduceId, heapGuard);
+    }
+    heapHeldBack = over;
+    return !over;
   }
 
   /** Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts. */
@@ -302,7 +328,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private Invocation<K, V> newInvocation(List<ShuffledRun<K, V>> mapOutputs) {
     int number = invocationsStarted + 1;
-    return new Invocation<>(number, 1, mapOutputs, partialFunction(),
+    return new Invocation<>(number, 1, mapOutputs, new ArrayList<>(), partialFunction(),
         number == settings.getFailInvocation());
   }
 
@@ -313,7 +339,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       level = Math.max(level, run.level + 1);
       inputs.add(run.run);
     }
-    return new Invocation<>(remergesStarted + 1, level, inputs, partialFunction(), false);
+    return new Invocation<>(remergesStarted + 1, level, inputs, runs, partialFunction(), false);
   }
 
   /** Takes the {@code n} smallest partial runs, as Hadoop's merges take the smallest first. */
@@ -364,10 +390,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long start = System.currentTimeMillis();
     RunMerger.Result<K, V> result = null;
     Throwable failure = null;
+    BooleanSupplier heapFull = heapGuard.sampler();
     try {
       result = runMerger.merge(invocation.runName(), inputs,
           invocation.function == null ? RecordReducer.copy() : invocation.function,
-          invocation.injectFailure, () -> abandonRunning);
+          invocation.injectFailure, () -> abandonRunning || heapFull.getAsBoolean());
     } catch (Throwable t) {
       failure = t;
     }
@@ -385,8 +412,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           commitRemerge(invocation, result, end - start);
         } else if (failure == null) {
           commitInvocation(number, inputs, invocation.function != null, result, end - start);
-        } else if (failure instanceof AbandonedMergeException) {
+        } else if (failure instanceof AbandonedMergeException && abandonRunning) {
           abandonInvocation(invocation, end - start);
+        } else if (failure instanceof AbandonedMergeException) {
+          backOffForHeap(invocation, end - start);
         } else {
           fatal = failInvocation(invocation, failure);
         }
@@ -414,6 +443,26 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         invocation.number, "millis", millis);
     LOG.info("MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final "
         + "merge unchanged", invocation, reduceId, millis, invocation.inputs.size());
+  }
+
+  /**
+   * An invocation stopped because the heap had no room: its inputs (only read, never changed)
+   * wait again, map outputs for a later invocation or a memory spill, partial runs for a later
+   * re-merge, and partial work is held back until the heap has room again.
+   */
+  private void backOffForHeap(Invocation<K, V> invocation, long millis) {
+    if (invocation.isRemerge()) {
+      partialRuns.addAll(invocation.partialInputs);
+    } else {
+      giveBack(invocation.inputs);
+    }
+    heapHeldBack = true;
+    count(MarcoCounter.HEAP_BACKOFFS, 1);
+    timeline.event(invocation.isRemerge() ? "remerge-backed-off" : "invocation-backed-off", "n",
+        invocation.number, "millis", millis);
+    LOG.info("MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, "
+        + "until the heap has room", invocation, reduceId, millis, heapGuard,
+        MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, invocation.inputs.size());
   }
 
   /**
@@ -666,6 +715,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return invocationsRunning + spillsRunning;
   }
 
+  /** Lets a test say when the heap has room for partial work. */
+  @VisibleForTesting
+  synchronized void setHeapGuard(HeapGuard guard) {
+    this.heapGuard = guard;
+  }
+
   /** Lets a test make a bookkeeping step throw. */
   @VisibleForTesting
   void setMergeSteps(MergeSteps steps) {
@@ -706,15 +761,19 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     final int number;
     final int level;
     final List<ShuffledRun<K, V>> inputs;
+    /** A re-merge's inputs with their levels (empty for an invocation on map outputs). */
+    final List<PartialRun<K, V>> partialInputs;
     /** The partial reducer, or null for partial sort (a plain merge). */
     final RecordReducer<K, V> function;
     final boolean injectFailure;
 
     Invocation(int number, int level, List<ShuffledRun<K, V>> inputs,
-        RecordReducer<K, V> function, boolean injectFailure) {
+        List<PartialRun<K, V>> partialInputs, RecordReducer<K, V> function,
+        boolean injectFailure) {
       this.number = number;
       this.level = level;
       this.inputs = inputs;
+      this.partialInputs = partialInputs;
       this.function = function;
       this.injectFailure = injectFailure;
     }

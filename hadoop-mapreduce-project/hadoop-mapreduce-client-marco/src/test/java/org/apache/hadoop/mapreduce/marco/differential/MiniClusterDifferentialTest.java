@@ -6,6 +6,8 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
@@ -17,7 +19,9 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.GzipCodec;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
@@ -74,13 +78,6 @@ public class MiniClusterDifferentialTest {
             < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
   }
 
-  /**
-   * Old API with an old-API partial reducer and no combiner; Gzip map output; a 1 MB shuffle
-   * memory budget so map outputs (about 160 KB per reducer each) exceed the single-shuffle
-   * limit and go to disk, with io.sort.factor 3 forcing on-disk merges; two empty input files
-   * (zero-record map outputs); thresholds 2 for several invocations. Variants: partial reduce
-   * off (partial sort only) and the first invocation of every reduce failing.
-   */
   /** A partial reducer that emits its keys in reverse order, on real YARN containers. */
   @Test
   public void partialReducerBreakingTheContractLeavesTheOutputRight() throws Exception {
@@ -101,6 +98,13 @@ public class MiniClusterDifferentialTest {
         result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
   }
 
+  /**
+   * Old API with an old-API partial reducer and no combiner; Gzip map output; a 1 MB shuffle
+   * memory budget so map outputs (about 160 KB per reducer each) exceed the single-shuffle
+   * limit and go to disk, with io.sort.factor 3 forcing on-disk merges; two empty input files
+   * (zero-record map outputs); thresholds 2 for several invocations. Variants: partial reduce
+   * off (partial sort only) and the first invocation of every reduce failing.
+   */
   @Test
   public void oldApiPartialReducerGzipOnDiskWithEmptyMapOutputs() throws Exception {
     int reducers = 2;
@@ -136,6 +140,49 @@ public class MiniClusterDifferentialTest {
         result.marco("fail-first-invocation", MarcoCounter.FAILED_INVOCATIONS));
     assertTrue("no map output took the on-disk path: the memory budget did not force it",
         timelineText(timelines).contains("\"where\":\"disk\""));
+  }
+
+  /**
+   * No out-of-memory that stock would not have. One word, so one group holds every record, and a
+   * partial reducer that copies each group's values into a list before summing them, next to
+   * shuffle buffers of half of a 64 MB reduce heap; the final reducer streams. Stock never runs
+   * the partial reducer and succeeds. Without the heap guard a MaRCO reduce attempt runs out of
+   * memory (the retry, without partial work, then finishes the job); with it partial work backs
+   * off and no attempt fails.
+   */
+  @Test
+  public void heavyPartialReducerBacksOffInsteadOfRunningTheReduceOutOfMemory() throws Exception {
+    List<List<String>> input = new ArrayList<>();
+    String line = String.join(" ", Collections.nCopies(10, "a"));
+    for (int map = 0; map < 12; map++) {
+      input.add(Collections.nCopies(40_000, line));
+    }
+    DifferentialRun run = differential("heap-guard", (conf, in, out) -> {
+      conf.set(MRJobConfig.REDUCE_JAVA_OPTS, conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
+      conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+      Job job = WordSum.create(conf, in, out, 1, false, false);
+      MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
+      return job;
+    }).variant("no-heap-guard", conf -> conf.setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 1f));
+    InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals("a\t" + 12 * 40_000 * 10 + "\n", result.output().text());
+    assertEquals("stock lost no reduce attempt", 0, failedReduces(result.stockCounters()));
+    assertTrue("without the guard the partial reducer did not run the reduce out of memory "
+        + "(it committed " + result.marco("no-heap-guard", MarcoCounter.INVOCATIONS)
+        + " invocations of " + result.marco("no-heap-guard", MarcoCounter.PARTIAL_INPUT_RECORDS)
+        + " records): the test's heap is not tight enough",
+        failedReduces(result.counters("no-heap-guard")) > 0);
+    assertEquals("with the guard a MaRCO reduce attempt failed", 0,
+        failedReduces(result.counters(MARCO)));
+    assertTrue("partial work never backed off (" + result.marco(MARCO, MarcoCounter.INVOCATIONS)
+        + " invocations committed)", result.marco(MARCO, MarcoCounter.HEAP_BACKOFFS) > 0);
+  }
+
+  private static long failedReduces(Counters counters) {
+    return counters.findCounter(JobCounter.NUM_FAILED_REDUCES).getValue();
   }
 
   /** Every reduce's MaRCO timeline under dir ({@code <job id>/<attempt id>.jsonl}), concatenated. */
