@@ -64,7 +64,7 @@ def cgroup_layout(cgroup_root=Path("/sys/fs/cgroup")):
 def probe(*argv):
     """True if ARGV succeeds inside a network namespace of its own."""
     try:
-        return subprocess.run(["unshare", "--net", *argv], capture_output=True,
+        return subprocess.run(["unshare", "--net", *argv], capture_output=True, check=False,
                               timeout=30).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
