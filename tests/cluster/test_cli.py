@@ -258,6 +258,9 @@ def test_docker_compose_file_is_valid():
     for service in ("master:", "w1:", "w2:", "w3:", "w4:"):
         assert f"  {service}" in config
     assert config.count("NET_ADMIN") == 5
+    # every node keeps its /data (the master its NameNode metadata) across down and up
+    for node in ("master", "w1", "w2", "w3", "w4"):
+        assert f"{node}-data:/data" in config, config
     assert "ipv4_address: 10.213.78.14" in config
 
 
