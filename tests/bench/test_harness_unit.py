@@ -2,7 +2,9 @@
 real run (tests/bench/data), without a cluster."""
 import csv
 import json
+import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -389,7 +391,6 @@ def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_pat
 
 
 def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
-    import _thread
     import subprocess
     import threading
 
@@ -423,9 +424,15 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
     client = SubmittingClient()
     run = runner.Runner(client, profile.load("tiny"), tmp_path, "/bench", log=lambda m: None)
     planned = runner.plan("main", ["word-count"], [runner.Config("stock", "stock")], 1)[0]
-    threading.Timer(0.5, _thread.interrupt_main).start()  # Ctrl-C while the job runs
-    with pytest.raises(KeyboardInterrupt):
-        run.run_one(planned)
+    # As marco-bench's main does: a shell starts background jobs with SIGINT ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        # Ctrl-C while the job runs: a real SIGINT, which also interrupts the wait for the client
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            run.run_one(planned)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert client.proc.returncode is not None  # the client JVM is gone
     assert client.calls == [("mapred", "job", "-kill", "job_1_0007")]
 
