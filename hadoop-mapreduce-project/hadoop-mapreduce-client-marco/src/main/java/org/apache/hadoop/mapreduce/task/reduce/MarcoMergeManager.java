@@ -740,6 +740,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return memory.pinned();
   }
 
+  /** Shuffle memory reserved or held, pins included (for tests and diagnostics). */
+  synchronized long usedMemory() {
+    return memory.used();
+  }
+
   /** The events recorded so far (for tests and diagnostics). */
   List<String> timelineEvents() {
     return timeline.events();

@@ -120,9 +120,15 @@ final class SyntheticShuffle {
    */
   MapOutput<Text, LongWritable> reserveAndShuffle(int mapIndex, List<String> words)
       throws IOException {
+    return reserveAndShuffle(mapIndex, 0, words);
+  }
+
+  /** As above, for attempt {@code attempt} of the map (a re-executed map's output). */
+  MapOutput<Text, LongWritable> reserveAndShuffle(int mapIndex, int attempt, List<String> words)
+      throws IOException {
     byte[][] output = mapOutput(words);
     long raw = Long.parseLong(new String(output[1]));
-    TaskAttemptID mapId = new TaskAttemptID("1", 1, TaskType.MAP, mapIndex, 0);
+    TaskAttemptID mapId = new TaskAttemptID("1", 1, TaskType.MAP, mapIndex, attempt);
     MapOutput<Text, LongWritable> out = manager.reserve(mapId, raw, 0);
     if (out != null) {
       out.shuffle(new MapHost("host", "http://host/"), new ByteArrayInputStream(output[0]),
