@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * and partially reduces them again (multi-level partial reduce, the paper's future work), so the
  * final merge gets fewer partial runs than the sort factor. Invocations take in-memory outputs only within
  * the headroom above the merge threshold ({@link MemoryBudget#tryPin}), so a fetch waits for a
- * spill, never for partial work. {@link #close} feeds every run to the reducer.
+ * spill, never for partial work. Partial work also backs off while the heap has no room for it
+ * ({@link HeapGuard}): nothing starts, and a running merge hands its inputs back unchanged.
+ * {@link #close} feeds every run to the reducer.
  *
  * <p>Errors: an invocation that fails with an exception, or whose partial reducer breaks its
  * contract, hands its untouched inputs to the final merge; a contract violation also switches
