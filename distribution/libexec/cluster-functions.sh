@@ -1,16 +1,20 @@
 # shellcheck shell=bash
-# Behind sbin/start-all.sh and sbin/stop-all.sh: the single-node daemon set, in start order.
-# Sourced, never executed.
+# Behind sbin/start-{all,dfs,yarn}.sh and sbin/stop-{all,dfs,yarn}.sh: the single-node daemons,
+# in start order. Sourced, never executed.
 
 HM_BIN_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../bin" && pwd -P)
 # launcher:daemon, in the order they must start (HDFS before YARN, which the history server needs).
-HM_CLUSTER_DAEMONS=(hdfs:namenode hdfs:datanode yarn:resourcemanager yarn:nodemanager mapred:historyserver)
+# As in Hadoop, the dfs and yarn scripts leave the history server to
+# `mapred --daemon start historyserver`; the all scripts include it.
+HM_DFS_DAEMONS=(hdfs:namenode hdfs:datanode)
+HM_YARN_DAEMONS=(yarn:resourcemanager yarn:nodemanager)
+HM_CLUSTER_DAEMONS=("${HM_DFS_DAEMONS[@]}" "${HM_YARN_DAEMONS[@]}" mapred:historyserver)
 
 hm_cluster_usage() {
   cat <<USAGE
 Usage: $(basename "$0") [--config DIR] [--help]
 
-$1 the single-node daemons on this machine: ${HM_CLUSTER_DAEMONS[*]}.
+$1 the single-node daemons on this machine: ${HM_SELECTED[*]}.
   --config DIR   configuration directory (default: \$HADOOP_CONF_DIR or HADOOP_HOME/etc/hadoop)
 Pid files go to \$HADOOP_PID_DIR, logs to \$HADOOP_LOG_DIR (docs/distribution.md).
 USAGE
@@ -24,15 +28,21 @@ hm_check_workers_are_local() {
     [[ -z $host || $host == \#* ]] && continue
     case $host in
       localhost | 127.0.0.1 | "$(hostname)" | "$(hostname -f 2>/dev/null)") ;;
-      *) echo "ERROR: $workers_file lists '$host', but start-all.sh only starts daemons on this machine; run 'hdfs --daemon start datanode' and 'yarn --daemon start nodemanager' on each worker, or list only localhost." >&2
+      *) echo "ERROR: $workers_file lists '$host', but $(basename "$0") only starts daemons on this machine; run 'hdfs --daemon start datanode' and 'yarn --daemon start nodemanager' on each worker, or list only localhost." >&2
          exit 1 ;;
     esac
   done <"$workers_file"
 }
 
+# hm_cluster_main start|stop all|dfs|yarn [ARGS...]
 hm_cluster_main() {
-  local action=$1
-  shift
+  local action=$1 group=$2
+  shift 2
+  case $group in
+    all) HM_SELECTED=("${HM_CLUSTER_DAEMONS[@]}") ;;
+    dfs) HM_SELECTED=("${HM_DFS_DAEMONS[@]}") ;;
+    yarn) HM_SELECTED=("${HM_YARN_DAEMONS[@]}") ;;
+  esac
   while (($#)); do
     case $1 in
       --config)
@@ -44,12 +54,12 @@ hm_cluster_main() {
       *) echo "ERROR: unknown argument '$1'" >&2; hm_cluster_usage "${action^}s" >&2; exit 1 ;;
     esac
   done
-  local -a order=("${HM_CLUSTER_DAEMONS[@]}")
+  local -a order=("${HM_SELECTED[@]}")
   local entry failed=0 i
   if [[ $action == start ]]; then
     hm_check_workers_are_local
   else
-    for ((i = ${#HM_CLUSTER_DAEMONS[@]} - 1; i >= 0; i--)); do order[${#HM_CLUSTER_DAEMONS[@]} - 1 - i]=${HM_CLUSTER_DAEMONS[i]}; done
+    for ((i = ${#HM_SELECTED[@]} - 1; i >= 0; i--)); do order[${#HM_SELECTED[@]} - 1 - i]=${HM_SELECTED[i]}; done
   fi
   for entry in "${order[@]}"; do
     # Keep stopping the others when one fails; a start stops at the first failure.

@@ -4,4 +4,4 @@
 # left alone, so running it twice is harmless. Multi-node clusters: see cluster/ in the repository.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../libexec/cluster-functions.sh"
-hm_cluster_main start "$@"
+hm_cluster_main start all "$@"

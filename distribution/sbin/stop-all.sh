@@ -3,4 +3,4 @@
 # no-op, so running it twice is harmless.
 set -euo pipefail
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../libexec/cluster-functions.sh"
-hm_cluster_main stop "$@"
+hm_cluster_main stop all "$@"

@@ -1,6 +1,7 @@
 """The distribution's layout, build.sh's and the launchers' handling of bad input, and daemon
 control without a running cluster (no daemon is started here)."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -117,12 +118,30 @@ def test_stop_never_signals_a_process_that_only_reuses_the_pid(dist_home, daemon
         bystander.wait()
 
 
-def test_start_all_refuses_remote_workers(dist_home, daemon_env, tmp_path):
+@pytest.mark.parametrize("script", ["start-all.sh", "start-dfs.sh", "start-yarn.sh"])
+def test_start_scripts_refuse_remote_workers(dist_home, daemon_env, tmp_path, script):
     conf = tmp_path / "conf"
     conf.mkdir()
     (conf / "workers").write_text("localhost\nworker-7.example.org\n")
     daemon_env["HADOOP_CONF_DIR"] = str(conf)
-    result = run_dist_command(dist_home, "sbin/start-all.sh", env=daemon_env, check=False)
+    result = run_dist_command(dist_home, f"sbin/{script}", env=daemon_env, check=False)
     assert result.returncode != 0
-    assert "worker-7.example.org" in result.stderr
+    assert "worker-7.example.org" in result.stderr and script in result.stderr
     assert not (tmp_path / "pids").exists(), "no daemon may start when the workers file is refused"
+
+
+@pytest.mark.parametrize("group, daemons", [
+    ("all", "namenode datanode resourcemanager nodemanager historyserver"),
+    ("dfs", "namenode datanode"),
+    ("yarn", "resourcemanager nodemanager")])
+def test_start_and_stop_scripts_cover_hadoops_daemon_groups(dist_home, daemon_env, group, daemons):
+    """start-dfs.sh, start-yarn.sh and start-all.sh (and their stop twins) name their daemons in
+    --help; stopping the group when nothing runs stops each of them, in reverse order, as a no-op."""
+    for action in ("start", "stop"):
+        usage = run_dist_command(dist_home, f"sbin/{action}-{group}.sh", "--help", env=daemon_env)
+        listed = [entry.split(":")[1]
+                  for entry in re.search(r"on this machine: (.*)\.", usage.stdout)[1].split()]
+        assert listed == daemons.split(), usage.stdout
+    stopped = run_dist_command(dist_home, f"sbin/stop-{group}.sh", env=daemon_env)
+    said = [line.split()[1] for line in stopped.stdout.splitlines() if line.startswith("no ")]
+    assert said == list(reversed(daemons.split())), stopped.stdout

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Starts YARN on this machine, as Hadoop's start-yarn.sh does on a single node: ResourceManager,
+# then NodeManager (the history server: mapred --daemon start historyserver). Daemons that
+# already run are left alone, so running it twice is harmless.
+set -euo pipefail
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../libexec/cluster-functions.sh"
+hm_cluster_main start yarn "$@"
