@@ -171,6 +171,7 @@ jar_destination() {
     hadoop-hdfs*) echo hdfs ;;
     hadoop-yarn-*) echo yarn ;;
     hadoop-mapreduce-* | hadoop-marco-benchmarks-*) echo mapreduce ;;
+    hadoop-distcp-*) echo tools/lib ;;
     *) echo common/lib ;;
   esac
 }
@@ -186,7 +187,7 @@ assemble_dist() {
   [[ -d hadoop-marco-dist/target/jars ]] || die "hadoop-marco-dist/target/jars is missing; run ./build.sh (it builds the jars first)."
   check_no_daemons_running_from "$dist_home"
   rm -rf "$dist_home" "dist/$name.tar.gz"
-  mkdir -p "$dist_home"/share/hadoop/{common/lib,hdfs,yarn,mapreduce} "$dist_home/logs"
+  mkdir -p "$dist_home"/share/hadoop/{common/lib,hdfs,yarn,mapreduce,tools/lib} "$dist_home/logs"
   for jar in hadoop-marco-dist/target/jars/*.jar; do
     file=$(basename "$jar")
     cp "$jar" "$dist_home/share/hadoop/$(jar_destination "$file")/"

@@ -2,6 +2,7 @@
 control without a running cluster (no daemon is started here)."""
 import os
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -145,3 +146,20 @@ def test_start_and_stop_scripts_cover_hadoops_daemon_groups(dist_home, daemon_en
     stopped = run_dist_command(dist_home, f"sbin/stop-{group}.sh", env=daemon_env)
     said = [line.split()[1] for line in stopped.stdout.splitlines() if line.startswith("no ")]
     assert said == list(reversed(daemons.split())), stopped.stdout
+
+
+def test_distcp_runs_from_the_tools_jars_and_names_a_missing_one(dist_home, tmp_path):
+    usage = run_dist_command(dist_home, "bin/hadoop", "distcp", check=False)
+    assert "usage: distcp" in usage.stdout + usage.stderr, usage
+    # The same launchers over a distribution whose tools/lib lost its jar.
+    home = tmp_path / "home"
+    for part in ("bin", "libexec", "etc"):
+        shutil.copytree(dist_home / part, home / part)
+    for component in ("common", "hdfs", "yarn", "mapreduce"):
+        (home / "share/hadoop").mkdir(parents=True, exist_ok=True)
+        (home / "share/hadoop" / component).symlink_to(dist_home / "share/hadoop" / component)
+    (home / "share/hadoop/tools/lib").mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("HADOOP_HOME", "HADOOP_CONF_DIR")}
+    missing = run_dist_command(home, "bin/hadoop", "distcp", "/a", "/b", env=env, check=False)
+    assert missing.returncode != 0
+    assert "no hadoop-distcp jar" in missing.stderr and "./build.sh" in missing.stderr, missing.stderr

@@ -89,6 +89,16 @@ def test_wordcount_runs_through_yarn_with_marco_shuffle(cluster, input_dir, dist
     assert_partial_work_in_every_reduce(history)
 
 
+def test_distcp_copies_a_directory_with_a_mapreduce_job(cluster, input_dir):
+    hdfs_input, _ = input_dir
+    job = cluster.run("hadoop", "distcp", hdfs_input, "/user/smoke/distcp-copy")
+    assert "completed successfully" in job.stdout + job.stderr, job.stdout + job.stderr
+    listing = cluster.run("hdfs", "dfs", "-ls", "/user/smoke/distcp-copy").stdout
+    assert listing.count("/user/smoke/distcp-copy/") == INPUT_FILES, listing
+    assert (cluster.run("hdfs", "dfs", "-cat", "/user/smoke/distcp-copy/*").stdout
+            == cluster.run("hdfs", "dfs", "-cat", f"{hdfs_input}/*").stdout)
+
+
 def test_bad_marco_value_fails_the_job_at_once_through_the_default_appmaster(cluster, input_dir, dist_home):
     """The distribution's AppMaster is MarcoMRAppMaster: it checks the job's mapreduce.marco.* values
     when it creates the job and fails it before any task runs (Hadoop's own AppMaster would run
