@@ -65,7 +65,8 @@ def write_runs_csv(records, path):
         for r in records:
             flat = {**r, **r.get("breakdown", {}), **r.get("marco", {}),
                     "job_ids": " ".join(r.get("job_ids", [])),
-                    "task_cpu_s": sum(r.get("task_cpu_s_by_node", {}).values()) or ""}
+                    "task_cpu_s": (sum(r["task_cpu_s_by_node"].values())
+                                   if "task_cpu_s_by_node" in r else "")}
             w.writerow([flat.get(c, "") for c in RUN_COLUMNS])
 
 
