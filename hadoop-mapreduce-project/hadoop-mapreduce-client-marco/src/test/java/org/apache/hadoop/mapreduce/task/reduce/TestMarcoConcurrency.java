@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -116,11 +117,20 @@ public class TestMarcoConcurrency {
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
     conf.setInt(MarcoConfig.START_THRESHOLD, 2);
-    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, TestMarcoMergeManager.SumReducer.class,
+    // The invocations are held until every map output has arrived: the outputs in memory then
+    // pile up past the merge threshold, so memory spills run next to pinned invocations however
+    // fast this machine's partial threads would otherwise have drained them.
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, TestMarcoMergeManager.HeldSumReducer.class,
         Reducer.class);
+    TestMarcoMergeManager.HeldSumReducer.release = new CountDownLatch(1);
+    Map<String, Long> expected;
     SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
-    s.start();
-    Map<String, Long> expected = fetchConcurrently(s, maps);
+    try {
+      s.start();
+      expected = fetchConcurrently(s, maps);
+    } finally {
+      TestMarcoMergeManager.HeldSumReducer.release.countDown();
+    }
     assertEquals(expected, sums(s.finish()));
     assertTrue("partial invocations ran", s.counter(MarcoCounter.INVOCATIONS) > 0);
     assertTrue("memory spills ran", s.manager.timelineEvents().stream()
