@@ -11,12 +11,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.junit.Test;
 
 public class TestBinarySort {
-  private final JobFunctions job = JobFunctions.of(new BinarySort(), new Configuration());
+  private final JobFunctions job = BenchmarkFunctions.of(new BinarySort(), new Configuration());
 
   public TestBinarySort() throws Exception {
   }
@@ -57,7 +59,8 @@ public class TestBinarySort {
 
   @Test
   public void partialReduceAlgebraHolds() throws Exception {
-    PartialReduceAlgebra.check(job, GeneratedData.fixedLengthInput(records(400, 5), 100), 4, 10,
-        7);
+    PartialReducerChecker.of(job)
+        .mapInput(GeneratedData.fixedLengthInput(records(400, 5), 100))
+        .maps(4).trials(10).seed(7).check();
   }
 }

@@ -9,6 +9,8 @@ import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.io.ClusterMembersWritable;
 import org.junit.Test;
 
@@ -37,7 +39,7 @@ public class TestClassificationAndKMeans {
 
   @Test
   public void classificationEmitsNearestCentroidAndSortedMovies() throws Exception {
-    JobFunctions job = JobFunctions.of(new Classification(), withCentroids());
+    JobFunctions job = BenchmarkFunctions.of(new Classification(), withCentroids());
     var mapped = job.map(MOVIES);
     assertEquals(List.of("0\t7", "1\t8", "0\t9", "0\t6"), job.show(mapped));
     assertEquals(4, job.partialReduce(mapped, new Random(3)).size());
@@ -46,7 +48,7 @@ public class TestClassificationAndKMeans {
 
   @Test
   public void kmeansReducerPicksTheMovieClosestToTheAverageSimilarity() throws Exception {
-    JobFunctions job = JobFunctions.of(new KMeans(), withCentroids());
+    JobFunctions job = BenchmarkFunctions.of(new KMeans(), withCentroids());
     var mapped = job.map(MOVIES);
     var partial = job.partialReduce(mapped, new Random(5));
     assertEquals("one partial value per cluster", 2, partial.size());
@@ -85,10 +87,12 @@ public class TestClassificationAndKMeans {
     }
     Configuration conf = new Configuration();
     new Centroids(firstSix).store(conf);
-    List<String> classes = PartialReduceAlgebra.check(
-        JobFunctions.of(new Classification(), conf), ratings, 3, 10, 1);
-    List<String> clusters = PartialReduceAlgebra.check(
-        JobFunctions.of(new KMeans(), conf), ratings, 3, 10, 2);
+    List<String> classes = PartialReducerChecker.of(BenchmarkFunctions.of(new Classification(), conf))
+        .mapInput(ratings)
+        .maps(3).trials(10).seed(1).check();
+    List<String> clusters = PartialReducerChecker.of(BenchmarkFunctions.of(new KMeans(), conf))
+        .mapInput(ratings)
+        .maps(3).trials(10).seed(2).check();
     assertEquals(ratings.size(), classes.size());
     assertEquals(ratings.size(), clusters.size());
     assertTrue(clusters.get(0).startsWith("0\t"));

@@ -8,6 +8,8 @@ import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.TextModel;
 import org.apache.hadoop.util.ToolRunner;
@@ -18,7 +20,7 @@ public class TestGrep {
   private static JobFunctions grep(String pattern) throws Exception {
     Configuration conf = new Configuration();
     conf.set(Grep.PATTERN, pattern);
-    return JobFunctions.of(new Grep(), conf);
+    return BenchmarkFunctions.of(new Grep(), conf);
   }
 
   @Test
@@ -50,7 +52,8 @@ public class TestGrep {
   public void partialReduceAlgebraHoldsOnGeneratedText() throws Exception {
     byte[] text = GeneratedData.generate(new TextModel(), new Configuration(), 3, 2,
         new Budget(Budget.Unit.BYTES, 60_000));
-    PartialReduceAlgebra.check(grep("\\ba[a-z]\\b"),
-        GeneratedData.textInput(GeneratedData.lines(text)), 4, 10, 5);
+    PartialReducerChecker.of(grep("\\ba[a-z]\\b"))
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(text)))
+        .maps(4).trials(10).seed(5).check();
   }
 }

@@ -7,6 +7,8 @@ import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.RatingsModel;
 import org.junit.Test;
@@ -35,7 +37,7 @@ public class TestHistograms {
 
   @Test
   public void histogramMoviesBinsByAverageAndSums() throws Exception {
-    JobFunctions job = JobFunctions.of(new HistogramMovies(), new Configuration());
+    JobFunctions job = BenchmarkFunctions.of(new HistogramMovies(), new Configuration());
     var mapped = job.map(MOVIES);
     assertEquals(List.of("4.5-5.0\t1", "1.5-2.0\t1", "4.5-5.0\t1"), job.show(mapped));
     assertEquals(List.of("1.5-2.0\t1", "4.5-5.0\t2"), job.show(job.combine(mapped, new Random())));
@@ -44,7 +46,7 @@ public class TestHistograms {
 
   @Test
   public void histogramRatingsCountsEveryRating() throws Exception {
-    JobFunctions job = JobFunctions.of(new HistogramRatings(), new Configuration());
+    JobFunctions job = BenchmarkFunctions.of(new HistogramRatings(), new Configuration());
     var mapped = job.map(MOVIES);
     assertEquals(6, mapped.size());
     assertEquals(List.of("1\t1", "2\t1", "4\t1", "5\t3"),
@@ -55,10 +57,12 @@ public class TestHistograms {
   @Test
   public void partialReduceAlgebraHoldsForBothHistograms() throws Exception {
     List<Writable[]> ratings = generatedRatings(4);
-    PartialReduceAlgebra.check(JobFunctions.of(new HistogramMovies(), new Configuration()),
-        ratings, 3, 10, 1);
-    List<String> out = PartialReduceAlgebra.check(
-        JobFunctions.of(new HistogramRatings(), new Configuration()), ratings, 3, 10, 2);
+    PartialReducerChecker.of(BenchmarkFunctions.of(new HistogramMovies(), new Configuration()))
+        .mapInput(ratings)
+        .maps(3).trials(10).seed(1).check();
+    List<String> out = PartialReducerChecker.of(BenchmarkFunctions.of(new HistogramRatings(), new Configuration()))
+        .mapInput(ratings)
+        .maps(3).trials(10).seed(2).check();
     assertEquals(5, out.size());
   }
 }

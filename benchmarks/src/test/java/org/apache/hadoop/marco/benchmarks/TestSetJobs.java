@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.GraphModel;
 import org.apache.hadoop.marco.benchmarks.gen.SelfJoinModel;
@@ -17,7 +19,7 @@ public class TestSetJobs {
 
   @Test
   public void selfJoinSplitsOffTheLastElementAndMergesSortedLists() throws Exception {
-    JobFunctions job = JobFunctions.of(new SelfJoin(), new Configuration());
+    JobFunctions job = BenchmarkFunctions.of(new SelfJoin(), new Configuration());
     var mapped = job.map(GeneratedData.textInput(List.of(
         "a b c d f", "a b c d e", "a b c d f", "a b c e g")));
     assertEquals(List.of("a b c d\tf", "a b c d\te", "a b c d\tf", "a b c e\tg"),
@@ -32,7 +34,7 @@ public class TestSetJobs {
 
   @Test
   public void adjacencyListEmitsBothDirectionsAndSortedUnions() throws Exception {
-    JobFunctions job = JobFunctions.of(new AdjacencyList(), new Configuration());
+    JobFunctions job = BenchmarkFunctions.of(new AdjacencyList(), new Configuration());
     var mapped = job.map(GeneratedData.textInput(List.of("1\t2", "3\t2", "1\t2", "2\t1")));
     assertEquals(List.of("2\tfrom{1}:to{}", "1\tfrom{}:to{2}", "2\tfrom{3}:to{}",
         "3\tfrom{}:to{2}", "2\tfrom{1}:to{}", "1\tfrom{}:to{2}", "1\tfrom{2}:to{}",
@@ -49,9 +51,9 @@ public class TestSetJobs {
     conf.setInt(SelfJoinModel.ITEMS, 60);
     byte[] data = GeneratedData.generate(new SelfJoinModel(), conf, 2, 2,
         new Budget(Budget.Unit.RECORDS, 3_000));
-    List<String> out = PartialReduceAlgebra.check(
-        JobFunctions.of(new SelfJoin(), new Configuration()),
-        GeneratedData.textInput(GeneratedData.lines(data)), 4, 10, 3);
+    List<String> out = PartialReducerChecker.of(BenchmarkFunctions.of(new SelfJoin(), new Configuration()))
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(data)))
+        .maps(4).trials(10).seed(3).check();
     assertTrue("prefixes are shared, so there are fewer lists than lines", out.size() < 3_000);
   }
 
@@ -59,7 +61,8 @@ public class TestSetJobs {
   public void adjacencyListAlgebraHoldsOnGeneratedGraph() throws Exception {
     byte[] data = GeneratedData.generate(new GraphModel(), new Configuration(), 4, 2,
         new Budget(Budget.Unit.RECORDS, 3_000));
-    PartialReduceAlgebra.check(JobFunctions.of(new AdjacencyList(), new Configuration()),
-        GeneratedData.textInput(GeneratedData.lines(data)), 4, 10, 6);
+    PartialReducerChecker.of(BenchmarkFunctions.of(new AdjacencyList(), new Configuration()))
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(data)))
+        .maps(4).trials(10).seed(6).check();
   }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.InvertedIndexModel;
 import org.apache.hadoop.marco.benchmarks.gen.TextModel;
@@ -17,7 +19,7 @@ public class TestTermVectorAndInvertedIndex {
   private static JobFunctions termVector(int cutoff) throws Exception {
     Configuration conf = new Configuration();
     conf.setInt(TermVector.CUTOFF, cutoff);
-    return JobFunctions.of(new TermVector(), conf);
+    return BenchmarkFunctions.of(new TermVector(), conf);
   }
 
   @Test
@@ -47,14 +49,15 @@ public class TestTermVectorAndInvertedIndex {
     text.setInt(TextModel.HOSTS, 20);
     byte[] data = GeneratedData.generate(new TextModel(), text, 5, 2,
         new Budget(Budget.Unit.BYTES, 40_000));
-    List<String> out = PartialReduceAlgebra.check(termVector(3),
-        GeneratedData.textInput(GeneratedData.lines(data)), 4, 10, 8);
+    List<String> out = PartialReducerChecker.of(termVector(3))
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(data)))
+        .maps(4).trials(10).seed(8).check();
     assertTrue(out.size() > 1);
   }
 
   @Test
   public void invertedIndexListsFilesByDecreasingCount() throws Exception {
-    JobFunctions job = JobFunctions.of(new InvertedIndex(), new Configuration());
+    JobFunctions job = BenchmarkFunctions.of(new InvertedIndex(), new Configuration());
     var mapped = job.map(GeneratedData.textInput(List.of(
         "cat:h/a\t2", "cat:h/b\t5", "dog:h/a\t1", "cat:h/c\t2")));
     assertEquals(List.of("cat\t2:h/a", "cat\t5:h/b", "dog\t1:h/a", "cat\t2:h/c"),
@@ -69,7 +72,8 @@ public class TestTermVectorAndInvertedIndex {
   public void invertedIndexAlgebraHoldsOnGeneratedPostings() throws Exception {
     byte[] data = GeneratedData.generate(new InvertedIndexModel(), new Configuration(), 6, 2,
         new Budget(Budget.Unit.RECORDS, 2_000));
-    PartialReduceAlgebra.check(JobFunctions.of(new InvertedIndex(), new Configuration()),
-        GeneratedData.textInput(GeneratedData.lines(data)), 4, 10, 9);
+    PartialReducerChecker.of(BenchmarkFunctions.of(new InvertedIndex(), new Configuration()))
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(data)))
+        .maps(4).trials(10).seed(9).check();
   }
 }

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.TextModel;
 import org.junit.Test;
 
 public class TestWordCount {
-  private final JobFunctions job = JobFunctions.of(new WordCount(), new Configuration());
+  private final JobFunctions job = BenchmarkFunctions.of(new WordCount(), new Configuration());
 
   public TestWordCount() throws Exception {
   }
@@ -37,8 +39,9 @@ public class TestWordCount {
   public void partialReduceAlgebraHoldsOnGeneratedText() throws Exception {
     byte[] text = GeneratedData.generate(new TextModel(), new Configuration(), 7, 2,
         new Budget(Budget.Unit.BYTES, 20_000));
-    List<String> out = PartialReduceAlgebra.check(job,
-        GeneratedData.textInput(GeneratedData.lines(text)), 4, 10, 11);
+    List<String> out = PartialReducerChecker.of(job)
+        .mapInput(GeneratedData.textInput(GeneratedData.lines(text)))
+        .maps(4).trials(10).seed(11).check();
     assertTrue(out.size() > 100);
   }
 }

@@ -27,7 +27,6 @@ import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.apache.hadoop.mapreduce.marco.differential.ReverseOrderPartialReducer;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;

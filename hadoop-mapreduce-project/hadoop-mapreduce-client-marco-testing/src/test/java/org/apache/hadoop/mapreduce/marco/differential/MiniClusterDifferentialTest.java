@@ -32,6 +32,7 @@ import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.experimental.categories.Category;

@@ -2,10 +2,14 @@ package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.util.Map;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 
 /** What a {@link DifferentialRun} saw: the stock run's output and every run's job counters. */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class DifferentialResult {
   /** Name of the counter group only MaRCO's shuffle creates (every reduce counts its merge). */
   static final String MARCO_GROUP = MarcoCounter.class.getName();

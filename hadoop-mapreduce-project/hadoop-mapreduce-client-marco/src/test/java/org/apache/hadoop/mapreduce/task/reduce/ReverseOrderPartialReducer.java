@@ -1,4 +1,4 @@
-package org.apache.hadoop.mapreduce.marco.differential;
+package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.ArrayDeque;

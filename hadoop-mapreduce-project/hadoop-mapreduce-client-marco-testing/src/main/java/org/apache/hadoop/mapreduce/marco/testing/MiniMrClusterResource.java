@@ -3,6 +3,8 @@ package org.apache.hadoop.mapreduce.marco.testing;
 import java.io.File;
 import java.io.IOException;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
@@ -24,6 +26,8 @@ import org.junit.rules.ExternalResource;
  * (the test jobs) without a job jar. The local file system is used instead of a MiniDFSCluster:
  * on a 2-core machine it saves the NameNode/DataNode start and their CPU.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public class MiniMrClusterResource extends ExternalResource {
   private static final int NODE_MANAGERS = 2;
 

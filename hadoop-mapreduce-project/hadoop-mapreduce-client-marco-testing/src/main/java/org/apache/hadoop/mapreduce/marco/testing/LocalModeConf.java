@@ -2,6 +2,8 @@ package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.File;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
 
@@ -16,6 +18,8 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * them from local disk instead of HTTP fetchers. So the plugin key is honoured and MaRCO's merge
  * manager is exercised through the local-fetch path.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class LocalModeConf {
   private LocalModeConf() {
   }

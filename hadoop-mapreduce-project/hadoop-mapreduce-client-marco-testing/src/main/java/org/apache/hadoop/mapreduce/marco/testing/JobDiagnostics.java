@@ -2,6 +2,7 @@ package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.IOException;
 
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.util.StringUtils;
@@ -10,6 +11,7 @@ import org.apache.hadoop.util.StringUtils;
  * Everything a finished job says about why it failed: the job's failure info plus the
  * diagnostics of every failed task attempt (where a task's exception message ends up on YARN).
  */
+@InterfaceAudience.Private
 public final class JobDiagnostics {
   private JobDiagnostics() {
   }

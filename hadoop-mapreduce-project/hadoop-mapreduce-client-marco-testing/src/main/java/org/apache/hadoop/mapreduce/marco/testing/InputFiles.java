@@ -6,6 +6,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -14,6 +16,8 @@ import org.apache.hadoop.fs.Path;
  * (files are far below the block size). An empty entry writes an empty file, whose map task
  * produces a zero-record map output for every reducer.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class InputFiles {
   private InputFiles() {
   }

@@ -25,6 +25,7 @@ import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;

@@ -2,6 +2,8 @@ package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.IOException;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -10,6 +12,8 @@ import org.apache.hadoop.mapreduce.Job;
  * the way {@code JobClient.submitJob} does internally, so both APIs share one run loop and one
  * counters type.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class OldApiJobs {
   private OldApiJobs() {
   }

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
@@ -15,6 +16,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * {@code marco.test.jvm.opens}, so the list lives in one place. Task JVMs in tests are short-lived
  * and the machine has few cores: C1-only JIT and the serial collector cut their start-up CPU.
  */
+@InterfaceAudience.Private
 public final class ContainerJvmOptions {
   private static final String FAST_START = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 

@@ -5,12 +5,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
 
 /** The bytes of a job's output: its {@code part-*} files concatenated in file-name order. */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class JobOutput {
   private final Path dir;
   private final byte[] bytes;

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -41,6 +43,8 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  *       .run();
  * </pre>
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class DifferentialRun {
   /** Name of the variant that runs MaRCO with the job's own settings. */
   public static final String MARCO = "marco";

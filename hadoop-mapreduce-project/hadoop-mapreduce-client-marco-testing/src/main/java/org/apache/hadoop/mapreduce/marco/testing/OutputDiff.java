@@ -3,10 +3,13 @@ package org.apache.hadoop.mapreduce.marco.testing;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+
 /**
  * Byte comparison of two job outputs that, on mismatch, names the first differing record
  * (line) of each side, so a failing differential test says what MaRCO got wrong.
  */
+@InterfaceAudience.Private
 public final class OutputDiff {
   private OutputDiff() {
   }
