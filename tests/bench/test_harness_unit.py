@@ -457,6 +457,38 @@ def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
     assert not [a for a in args if a.endswith("=True") or a.endswith("=False")]
 
 
+def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
+    """No run overrides where the history goes (the JobHistoryServer lists only what is there);
+    the harness finds it as the client's mapred-site.xml says, over Hadoop's defaults."""
+    class Client:
+        netns = False
+
+        def benchmarks_jar(self):
+            return "benchmarks.jar"
+
+        def shaped_rate(self):
+            return None
+
+    run = runner.Runner(Client(), profile.load("paper"), tmp_path, "/bench")
+    planned = runner.plan("main", ["word-count"], [runner.Config("marco", "marco")], 1)[0]
+    assert not [k for k in run.job_settings(planned) if k.startswith("mapreduce.jobhistory.")
+                and k != "mapreduce.jobhistory.jhist.format"]
+
+    defaults = history.HistoryDirs.from_conf_dir(tmp_path / "no-such-dir")
+    assert defaults == history.HistoryDirs("/tmp/hadoop-yarn/staging/history/done_intermediate",
+                                           "/tmp/hadoop-yarn/staging/history/done")
+    (tmp_path / "mapred-site.xml").write_text(
+        "<configuration>"
+        "<property><name>yarn.app.mapreduce.am.staging-dir</name><value>/user</value></property>"
+        "<property><name>mapreduce.jobhistory.done-dir</name>"
+        "<value>${yarn.app.mapreduce.am.staging-dir}/done </value></property>"
+        "</configuration>")
+    dirs = history.HistoryDirs.from_conf_dir(tmp_path)
+    assert dirs == history.HistoryDirs("/user/history/done_intermediate", "/user/done")
+    assert dirs.globs("job_1_0002") == ["/user/history/done_intermediate/*/job_1_0002-*.jhist",
+                                        "/user/done/*/*/*/*/job_1_0002-*.jhist"]
+
+
 def fake_machine(tmp_path, mem_available_mb, cgroup="v1"):
     """A /proc with MemAvailable, and a cgroup root of the given layout (v1, v2 or none)."""
     proc, cgroups = tmp_path / "proc", tmp_path / "cgroup"

@@ -76,6 +76,21 @@ def test_the_failed_partial_invocation_was_counted(faults):
     assert failing and all(r["marco"]["failed_invocations"] >= 1 for r in failing)
 
 
+def test_the_history_server_lists_every_benchmark_job(cluster, faults):
+    """The harness leaves each job's history where the cluster keeps it, so Hadoop's
+    JobHistoryServer lists them all, as it would a user's job (its REST API, from the client)."""
+    _, env, _ = cluster
+    out, _ = faults
+    job_ids = {j for r in records(out, "faults") for j in r["job_ids"]}
+    assert job_ids
+    query = subprocess.run([str(MARCO_CLUSTER), "client", "curl", "-sf",
+                            "http://master:19888/ws/v1/history/mapreduce/jobs"],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert query.returncode == 0, query.stderr
+    listed = {j["id"] for j in json.loads(query.stdout)["jobs"]["job"]}
+    assert job_ids <= listed, f"not listed by the JobHistoryServer: {sorted(job_ids - listed)}"
+
+
 @pytest.fixture(scope="module")
 def sweep(cluster, faults):
     out, env, dist = cluster
