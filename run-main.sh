@@ -23,4 +23,4 @@ USAGE
 fi
 compgen -G "$REPO/dist/hadoop-marco-*/bin/hadoop" >/dev/null ||
   { echo "ERROR: no distribution under $REPO/dist; build it first: ./build.sh" >&2; exit 1; }
-exec python3 "$REPO/tests/lib/pseudo_demo.py" --work-dir "$REPO/dist/demo-run" "$@"
+exec python3 "$REPO/demo/pseudo_demo.py" --work-dir "$REPO/dist/demo-run" "$@"

@@ -1,4 +1,5 @@
-"""Shared pytest set-up: puts tests/lib on the import path and locates the built distribution."""
+"""Shared pytest set-up: puts tests/lib (test assertions) and demo/ (the pseudo-distributed
+cluster the demo and the tests share) on the import path and locates the built distribution."""
 import pathlib
 import sys
 
@@ -6,6 +7,7 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "lib"))
+sys.path.insert(0, str(REPO / "demo"))
 
 from distribution import find_dist_home  # noqa: E402  (needs the path set above)
 

@@ -40,7 +40,7 @@ def main(argv):
     if args.files < 1 or args.lines < 1 or args.reduces < 1:
         parser.error("--files, --lines and --reduces must be at least 1")
 
-    repo = pathlib.Path(__file__).resolve().parents[2]
+    repo = pathlib.Path(__file__).resolve().parents[1]
     dist_home = find_dist_home(repo)
     shutil.rmtree(args.work_dir, ignore_errors=True)
     args.work_dir.mkdir(parents=True)
