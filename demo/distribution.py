@@ -1,4 +1,5 @@
 """Finds the built hadoop-marco distribution and runs its launchers."""
+
 import os
 import pathlib
 import subprocess
@@ -10,7 +11,8 @@ def find_dist_home(repo):
     if len(homes) != 1:
         raise RuntimeError(
             f"expected one distribution under {repo}/dist, found {[str(h) for h in homes]}; "
-            "run ./build.sh (or ./build.sh dist) first")
+            "run ./build.sh (or ./build.sh dist) first"
+        )
     return homes[0]
 
 
@@ -20,9 +22,14 @@ def run_dist_command(dist_home, command, *args, env=None, check=True, timeout=60
     result = subprocess.run(
         [str(pathlib.Path(dist_home, command)), *map(str, args)],
         env=env if env is not None else os.environ.copy(),
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if check and result.returncode != 0:
         raise AssertionError(
             f"{command} {' '.join(map(str, args))} exited {result.returncode}\n"
-            f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}")
+            f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+        )
     return result

@@ -1,4 +1,5 @@
 """Reads and writes Hadoop *-site.xml configuration files."""
+
 import pathlib
 import xml.etree.ElementTree as ET
 

@@ -1,6 +1,7 @@
 """Fetches a finished job's history file (.jhist, written as JSON: the job ran with
 mapreduce.jobhistory.jhist.format=json) from HDFS and parses it with the benchmark harness's
 reader, which gives the job's counters and every successful reduce attempt's."""
+
 import pathlib
 import re
 import sys
@@ -30,8 +31,9 @@ def fetch(hdfs, job_id, history_dirs, local_dir, timeout=120):
             if hdfs("dfs", "-get", "-f", path, str(local)).returncode == 0:
                 return history.parse(local.read_text())
         if time.monotonic() > deadline:
-            raise AssertionError(f"no job history file of {job_id} under {history_dirs} "
-                                 f"after {timeout}s")
+            raise AssertionError(
+                f"no job history file of {job_id} under {history_dirs} after {timeout}s"
+            )
         time.sleep(2)
 
 

@@ -4,6 +4,7 @@ Everything of one cluster lives under its work directory: configuration (a copy 
 distribution's etc/hadoop), HDFS and NodeManager data, logs and pid files. Every daemon gets a
 free port, so the cluster does not collide with anything else running on the machine.
 """
+
 import os
 import pathlib
 import random
@@ -13,13 +14,19 @@ import signal
 import socket
 import time
 
-from distribution import run_dist_command
 from hadoop_xml import set_properties
 from job_history import fetch as fetch_job_history
 
+from distribution import run_dist_command
+
 # launcher, daemon: the five daemons in start order.
-DAEMONS = [("hdfs", "namenode"), ("hdfs", "datanode"), ("yarn", "resourcemanager"),
-           ("yarn", "nodemanager"), ("mapred", "historyserver")]
+DAEMONS = [
+    ("hdfs", "namenode"),
+    ("hdfs", "datanode"),
+    ("yarn", "resourcemanager"),
+    ("yarn", "nodemanager"),
+    ("mapred", "historyserver"),
+]
 # Where jobs leave their history files (HDFS), first the AM, then the history server.
 HISTORY_DIRS = ("/history/intermediate", "/history/done")
 
@@ -34,7 +41,8 @@ _taken_ports = set()
 
 def free_port():
     """A port that is free now and below the kernel's ephemeral range: daemons can take minutes
-    to bind on a loaded machine, and an ephemeral port may meanwhile serve an outgoing connection."""
+    to bind on a loaded machine, and an ephemeral port may meanwhile serve an outgoing
+    connection."""
     high = _ephemeral_range_start() - 1
     rng = random.Random()
     for _ in range(1000):
@@ -58,55 +66,91 @@ class PseudoCluster:
         self.conf_dir = self.work_dir / "conf"
         self.log_dir = self.work_dir / "logs"
         self.pid_dir = self.work_dir / "pids"
-        self.env = dict(os.environ, HADOOP_CONF_DIR=str(self.conf_dir),
-                        HADOOP_LOG_DIR=str(self.log_dir), HADOOP_PID_DIR=str(self.pid_dir))
+        self.env = dict(
+            os.environ,
+            HADOOP_CONF_DIR=str(self.conf_dir),
+            HADOOP_LOG_DIR=str(self.log_dir),
+            HADOOP_PID_DIR=str(self.pid_dir),
+        )
         # A HADOOP_HOME of another installation must not leak in.
         self.env.pop("HADOOP_HOME", None)
         self._write_configuration()
 
     def _write_configuration(self):
         shutil.copytree(self.dist_home / "etc" / "hadoop", self.conf_dir)
-        port = {name: free_port() for name in (
-            "nn", "nn_http", "dn", "dn_http", "dn_ipc", "rm", "rm_scheduler", "rm_tracker",
-            "rm_admin", "rm_web", "nm_localizer", "nm_web", "shuffle", "jhs", "jhs_web", "jhs_admin")}
+        port = {
+            name: free_port()
+            for name in (
+                "nn",
+                "nn_http",
+                "dn",
+                "dn_http",
+                "dn_ipc",
+                "rm",
+                "rm_scheduler",
+                "rm_tracker",
+                "rm_admin",
+                "rm_web",
+                "nm_localizer",
+                "nm_web",
+                "shuffle",
+                "jhs",
+                "jhs_web",
+                "jhs_admin",
+            )
+        }
         self.jhs_web = f"localhost:{port['jhs_web']}"
-        set_properties(self.conf_dir / "core-site.xml", {
-            "fs.defaultFS": f"hdfs://localhost:{port['nn']}",
-            "hadoop.tmp.dir": str(self.work_dir / "data"),
-        })
-        set_properties(self.conf_dir / "hdfs-site.xml", {
-            "dfs.namenode.http-address": f"localhost:{port['nn_http']}",
-            "dfs.datanode.address": f"127.0.0.1:{port['dn']}",
-            "dfs.datanode.http.address": f"127.0.0.1:{port['dn_http']}",
-            "dfs.datanode.ipc.address": f"127.0.0.1:{port['dn_ipc']}",
-        })
-        set_properties(self.conf_dir / "yarn-site.xml", {
-            "yarn.resourcemanager.address": f"localhost:{port['rm']}",
-            "yarn.resourcemanager.scheduler.address": f"localhost:{port['rm_scheduler']}",
-            "yarn.resourcemanager.resource-tracker.address": f"localhost:{port['rm_tracker']}",
-            "yarn.resourcemanager.admin.address": f"localhost:{port['rm_admin']}",
-            "yarn.resourcemanager.webapp.address": f"localhost:{port['rm_web']}",
-            "yarn.nodemanager.localizer.address": f"localhost:{port['nm_localizer']}",
-            "yarn.nodemanager.webapp.address": f"localhost:{port['nm_web']}",
-            "yarn.log.server.url": f"http://{self.jhs_web}/jobhistory/logs",
-        })
-        set_properties(self.conf_dir / "mapred-site.xml", {
-            "mapreduce.jobhistory.address": f"localhost:{port['jhs']}",
-            "mapreduce.jobhistory.webapp.address": self.jhs_web,
-            "mapreduce.jobhistory.admin.address": f"localhost:{port['jhs_admin']}",
-            # Here, not in yarn-site.xml: the NodeManager's ShuffleHandler creates a JobConf, which
-            # loads mapred-default.xml after yarn-site.xml, so only mapred-site.xml overrides 13562.
-            "mapreduce.shuffle.port": port["shuffle"],
-            # History files as JSON in known places: tests read each reduce's counters there.
-            "mapreduce.jobhistory.intermediate-done-dir": HISTORY_DIRS[0],
-            "mapreduce.jobhistory.done-dir": HISTORY_DIRS[1],
-            "mapreduce.jobhistory.jhist.format": "json",
-        })
+        set_properties(
+            self.conf_dir / "core-site.xml",
+            {
+                "fs.defaultFS": f"hdfs://localhost:{port['nn']}",
+                "hadoop.tmp.dir": str(self.work_dir / "data"),
+            },
+        )
+        set_properties(
+            self.conf_dir / "hdfs-site.xml",
+            {
+                "dfs.namenode.http-address": f"localhost:{port['nn_http']}",
+                "dfs.datanode.address": f"127.0.0.1:{port['dn']}",
+                "dfs.datanode.http.address": f"127.0.0.1:{port['dn_http']}",
+                "dfs.datanode.ipc.address": f"127.0.0.1:{port['dn_ipc']}",
+            },
+        )
+        set_properties(
+            self.conf_dir / "yarn-site.xml",
+            {
+                "yarn.resourcemanager.address": f"localhost:{port['rm']}",
+                "yarn.resourcemanager.scheduler.address": f"localhost:{port['rm_scheduler']}",
+                "yarn.resourcemanager.resource-tracker.address": f"localhost:{port['rm_tracker']}",
+                "yarn.resourcemanager.admin.address": f"localhost:{port['rm_admin']}",
+                "yarn.resourcemanager.webapp.address": f"localhost:{port['rm_web']}",
+                "yarn.nodemanager.localizer.address": f"localhost:{port['nm_localizer']}",
+                "yarn.nodemanager.webapp.address": f"localhost:{port['nm_web']}",
+                "yarn.log.server.url": f"http://{self.jhs_web}/jobhistory/logs",
+            },
+        )
+        set_properties(
+            self.conf_dir / "mapred-site.xml",
+            {
+                "mapreduce.jobhistory.address": f"localhost:{port['jhs']}",
+                "mapreduce.jobhistory.webapp.address": self.jhs_web,
+                "mapreduce.jobhistory.admin.address": f"localhost:{port['jhs_admin']}",
+                # Here, not in yarn-site.xml: the NodeManager's ShuffleHandler creates a JobConf,
+                # which loads mapred-default.xml after yarn-site.xml, so only mapred-site.xml
+                # overrides 13562.
+                "mapreduce.shuffle.port": port["shuffle"],
+                # History files as JSON in known places: tests read each reduce's counters there.
+                "mapreduce.jobhistory.intermediate-done-dir": HISTORY_DIRS[0],
+                "mapreduce.jobhistory.done-dir": HISTORY_DIRS[1],
+                "mapreduce.jobhistory.jhist.format": "json",
+            },
+        )
 
     def run(self, launcher, *args, check=True, timeout=600):
         """Runs bin/LAUNCHER ARGS with this cluster's environment."""
-        return run_dist_command(self.dist_home, f"bin/{launcher}", *args, env=self.env,
-                                check=check, timeout=timeout)
+        return run_dist_command(
+            self.dist_home, f"bin/{launcher}", *args, env=self.env, check=check, timeout=timeout
+        )
 
     def run_script(self, script, check=True):
         """Runs sbin/SCRIPT with this cluster's environment."""
@@ -114,8 +158,9 @@ class PseudoCluster:
 
     def job_history(self, job_id, local_dir):
         """The finished job's history (harness.history.JobHistory), copied to LOCAL_DIR."""
-        return fetch_job_history(lambda *args: self.run("hdfs", *args, check=False), job_id,
-                                 HISTORY_DIRS, local_dir)
+        return fetch_job_history(
+            lambda *args: self.run("hdfs", *args, check=False), job_id, HISTORY_DIRS, local_dir
+        )
 
     def format(self):
         self.run("hdfs", "namenode", "-format", "-force", "-nonInteractive")
@@ -139,18 +184,25 @@ class PseudoCluster:
             if time.monotonic() > deadline:
                 raise AssertionError(
                     f"cluster not ready after {timeout}s (DataNode up: {datanodes_up}, "
-                    f"NodeManager up: {nodemanagers_up}); logs in {self.log_dir}\n{report}\n{nodes}")
+                    f"NodeManager up: {nodemanagers_up}); logs in {self.log_dir}\n{report}\n{nodes}"
+                )
             time.sleep(5)
             self._fail_if_a_daemon_died()
             # Each probe is a JVM; ask YARN only once HDFS is up, and keep client retries short.
             if not datanodes_up:
-                report = self.run("hdfs", "dfsadmin", "-Dipc.client.connect.max.retries=2",
-                                  "-report", check=False).stdout
+                report = self.run(
+                    "hdfs", "dfsadmin", "-Dipc.client.connect.max.retries=2", "-report", check=False
+                ).stdout
                 datanodes_up = re.search(r"Live datanodes \(1\)", report) is not None
             if datanodes_up:
-                nodes = self.run("yarn", "node", "-Dyarn.resourcemanager.connect.max-wait.ms=5000",
-                                 "-Dyarn.resourcemanager.connect.retry-interval.ms=1000", "-list",
-                                 check=False).stdout
+                nodes = self.run(
+                    "yarn",
+                    "node",
+                    "-Dyarn.resourcemanager.connect.max-wait.ms=5000",
+                    "-Dyarn.resourcemanager.connect.retry-interval.ms=1000",
+                    "-list",
+                    check=False,
+                ).stdout
                 nodemanagers_up = re.search(r"Total Nodes:1\b", nodes) is not None
         self.run("hdfs", "dfsadmin", "-safemode", "wait")
 
@@ -160,8 +212,9 @@ class PseudoCluster:
             if pid is None or not daemon_alive(pid, daemon):
                 logs = sorted(self.log_dir.glob(f"hadoop-*-{daemon}-*.log"))
                 tail = logs[0].read_text().splitlines()[-30:] if logs else ["(no log file)"]
-                raise AssertionError(f"{daemon} is not running; last lines of its log:\n"
-                                     + "\n".join(tail))
+                raise AssertionError(
+                    f"{daemon} is not running; last lines of its log:\n" + "\n".join(tail)
+                )
 
     def kill_leftovers(self, pids):
         """Last resort for a failed test: SIGKILL each daemon of PIDS ({daemon: pid}) that still

@@ -1,15 +1,17 @@
 """The pseudo-distributed demo behind ./run-main.sh: one cluster from the built distribution,
 word count with the stock shuffle and with MaRCO on the same input, outputs compared, MaRCO's
 counters shown, every daemon stopped at the end."""
+
 import argparse
 import pathlib
 import shutil
 import sys
 import time
 
-from distribution import find_dist_home
 from pseudo_cluster import PseudoCluster
 from word_input import counter_group, parse_word_counts, write_word_files
+
+from distribution import find_dist_home
 
 STOCK_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
 MARCO_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
@@ -21,9 +23,16 @@ def say(message):
 
 def run_wordcount(cluster, jar, variant, plugin, reduces):
     started = time.monotonic()
-    job = cluster.run("hadoop", "jar", jar, "wordcount", f"-Dmapreduce.job.reduces={reduces}",
-                      f"-Dmapreduce.job.reduce.shuffle.consumer.plugin.class={plugin}",
-                      "/demo/in", f"/demo/out-{variant}")
+    job = cluster.run(
+        "hadoop",
+        "jar",
+        jar,
+        "wordcount",
+        f"-Dmapreduce.job.reduces={reduces}",
+        f"-Dmapreduce.job.reduce.shuffle.consumer.plugin.class={plugin}",
+        "/demo/in",
+        f"/demo/out-{variant}",
+    )
     seconds = time.monotonic() - started
     output = cluster.run("hdfs", "dfs", "-cat", f"/demo/out-{variant}/part-r-*").stdout
     return seconds, output, job.stdout + job.stderr
@@ -31,8 +40,12 @@ def run_wordcount(cluster, jar, variant, plugin, reduces):
 
 def main(argv):
     parser = argparse.ArgumentParser(prog="run-main.sh", description=__doc__)
-    parser.add_argument("--work-dir", type=pathlib.Path, required=True,
-                        help="holds the demo cluster's conf, data, logs and pid files (recreated)")
+    parser.add_argument(
+        "--work-dir",
+        type=pathlib.Path,
+        required=True,
+        help="holds the demo cluster's conf, data, logs and pid files (recreated)",
+    )
     parser.add_argument("--files", type=int, default=8, help="input files, one map each")
     parser.add_argument("--lines", type=int, default=20000, help="lines per input file")
     parser.add_argument("--reduces", type=int, default=2)
@@ -64,7 +77,9 @@ def main(argv):
             if parse_word_counts(output) != dict(expected):
                 raise SystemExit(f"the {variant} word count differs from the expected counts")
         if counter_group(results["stock"][2], "MaRCO"):
-            raise SystemExit("the stock run reported MaRCO counters: it did not use the stock shuffle")
+            raise SystemExit(
+                "the stock run reported MaRCO counters: it did not use the stock shuffle"
+            )
         if results["stock"][1] != results["marco"][1]:
             raise SystemExit("MaRCO's output differs from the stock shuffle's output")
         say(f"both outputs hold the right counts of {len(expected)} words and are identical")
@@ -74,7 +89,10 @@ def main(argv):
         say("MaRCO counters of the MaRCO job (all reduces):")
         for name, value in marco_counters.items():
             print(f"    {name:45s} {value}")
-        say("single-node timings measure little; the benchmark harness compares under a throttled network")
+        say(
+            "single-node timings measure little; "
+            "the benchmark harness compares under a throttled network"
+        )
     finally:
         say("stopping every daemon")
         cluster.run_script("stop-all.sh", check=False)

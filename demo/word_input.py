@@ -1,4 +1,5 @@
 """Deterministic text input for word-count runs, with the expected counts computed alongside."""
+
 import collections
 import random
 
@@ -40,7 +41,7 @@ def counter_group(job_log, group):
     for index, line in enumerate(lines):
         if line.strip() == group and line.startswith("\t"):
             depth = len(line) - len(line.lstrip("\t"))
-            for entry in lines[index + 1:]:
+            for entry in lines[index + 1 :]:
                 if len(entry) - len(entry.lstrip("\t")) <= depth or "=" not in entry:
                     break
                 name, value = entry.strip().rsplit("=", 1)

@@ -1,5 +1,6 @@
 """Shared pytest set-up: puts tests/lib (test assertions) and demo/ (the pseudo-distributed
 cluster the demo and the tests share) on the import path and locates the built distribution."""
+
 import pathlib
 import sys
 

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # HTB shaping of one network device: a fast default class for traffic within the node's group,
 # a shaped class for traffic to/from the other groups, pure ACKs always in the fast class.
 # Layout measured on this kind of machine (docs/bandwidth-shaping.md): HTB holds its rate with
@@ -13,7 +14,7 @@ HTB_SHAPED_CLASS=$HTB_HANDLE:20
 HTB_FRAME_BYTES=1514
 HTB_PAYLOAD_BYTES=1448
 # An explicit burst is needed: without one a 10gbit class showed "burst 0b" and capped at 7 Gbit/s.
-HTB_FAST_OPTS="rate 100gbit burst 4m cburst 4m quantum 200000"
+HTB_FAST_OPTS=(rate 100gbit burst 4m cburst 4m quantum 200000)
 HTB_SHAPED_BURST=15k
 
 # Payload Mbit/s -> tc kbit/s, rounded up.
@@ -44,7 +45,7 @@ htb_shape_device() {
   local cidr
   htb_clear_device "$ns" "$dev"
   htb_tc "$ns" qdisc add dev "$dev" root handle "$HTB_HANDLE:" htb default 10
-  htb_tc "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_FAST_CLASS" htb $HTB_FAST_OPTS
+  htb_tc "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_FAST_CLASS" htb "${HTB_FAST_OPTS[@]}"
   htb_tc "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_SHAPED_CLASS" htb \
     rate "${kbit}kbit" burst "$HTB_SHAPED_BURST" cburst "$HTB_SHAPED_BURST" quantum "$HTB_FRAME_BYTES"
   # Pure ACKs: TCP with an IP total length below 128 bytes (top 9 bits of the length are zero).

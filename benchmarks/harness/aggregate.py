@@ -1,12 +1,12 @@
 """Turns the per-run records into per-(set, rate, job, config) summaries: means with min/max,
 speedups against the stock runs of the same set and rate, the paper's ideal speedup, the output
 identity check, and the aims."""
+
 import math
 from collections import defaultdict
 
 from . import catalog
 from .breakdown import PHASES, ideal_saving
-
 
 MIN_IDEAL_SAVING_S = 0.5
 
@@ -31,31 +31,50 @@ def summarize(records):
     summaries = []
     for (set_name, rate, job, config), runs in groups.items():
         # Records made before the harness kept per-node CPU have none.
-        cpu = ([r["task_cpu_s_by_node"] for r in runs]
-               if all("task_cpu_s_by_node" in r for r in runs) else None)
-        summaries.append({
-            "set": set_name, "rate_mbit": rate, "job": job, "config": config,
-            "variant": runs[0]["variant"], "conf": runs[0].get("conf", {}),
-            "fault": runs[0].get("fault"), "shuffle_heavy": catalog.is_shuffle_heavy(job),
-            "wall_s": stats([r["wall_s"] for r in runs]),
-            "breakdown": {p: mean([r["breakdown"][p] for r in runs]) for p in PHASES},
-            "partial_work_s": mean([(r["marco"]["partial_sort_millis"]
-                                     + r["marco"]["partial_reduce_millis"]) / 1000 for r in runs]),
-            "invocations": mean([r["marco"]["invocations"] for r in runs]),
-            "adaptive_disables": mean([r["marco"]["adaptive_disables"] for r in runs]),
-            "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
-            "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
-            # Runs on a cluster whose bisection is not shaped (or not known) have none.
-            "bisection_bytes": (mean([r["bisection_bytes"] for r in runs])
-                                if all("bisection_bytes" in r for r in runs) else None),
-            "task_cpu_s": cpu and mean([sum(by_node.values()) for by_node in cpu]),
-            "busiest_node_cpu_s": cpu and mean([max(by_node.values(), default=0) for by_node in cpu]),
-            "peak_reduce_memory_bytes": max(r["peak_reduce_memory_bytes"] for r in runs),
-            "failed_attempts": sum(r["failed_attempts"] for r in runs),
-            "killed_attempts": sum(r["killed_attempts"] for r in runs),
-            "output_sha256": sorted({r["output_sha256"] for r in runs}),
-            "runs": len(runs),
-        })
+        cpu = (
+            [r["task_cpu_s_by_node"] for r in runs]
+            if all("task_cpu_s_by_node" in r for r in runs)
+            else None
+        )
+        summaries.append(
+            {
+                "set": set_name,
+                "rate_mbit": rate,
+                "job": job,
+                "config": config,
+                "variant": runs[0]["variant"],
+                "conf": runs[0].get("conf", {}),
+                "fault": runs[0].get("fault"),
+                "shuffle_heavy": catalog.is_shuffle_heavy(job),
+                "wall_s": stats([r["wall_s"] for r in runs]),
+                "breakdown": {p: mean([r["breakdown"][p] for r in runs]) for p in PHASES},
+                "partial_work_s": mean(
+                    [
+                        (r["marco"]["partial_sort_millis"] + r["marco"]["partial_reduce_millis"])
+                        / 1000
+                        for r in runs
+                    ]
+                ),
+                "invocations": mean([r["marco"]["invocations"] for r in runs]),
+                "adaptive_disables": mean([r["marco"]["adaptive_disables"] for r in runs]),
+                "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
+                "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
+                # Runs on a cluster whose bisection is not shaped (or not known) have none.
+                "bisection_bytes": (
+                    mean([r["bisection_bytes"] for r in runs])
+                    if all("bisection_bytes" in r for r in runs)
+                    else None
+                ),
+                "task_cpu_s": cpu and mean([sum(by_node.values()) for by_node in cpu]),
+                "busiest_node_cpu_s": cpu
+                and mean([max(by_node.values(), default=0) for by_node in cpu]),
+                "peak_reduce_memory_bytes": max(r["peak_reduce_memory_bytes"] for r in runs),
+                "failed_attempts": sum(r["failed_attempts"] for r in runs),
+                "killed_attempts": sum(r["killed_attempts"] for r in runs),
+                "output_sha256": sorted({r["output_sha256"] for r in runs}),
+                "runs": len(runs),
+            }
+        )
     compare(summaries)
     return summaries
 
@@ -88,8 +107,9 @@ def compare(summaries):
         s["normalized"] = {"mean": w["mean"] / b, "min": w["min"] / b, "max": w["max"] / b}
         s["speedup"] = b / w["mean"]
         s["speedup_vs"] = {x["config"]: x["wall_s"]["mean"] / w["mean"] for x in bases}
-        s["map_phase_ratio"] = (s["breakdown"]["map"] / base["breakdown"]["map"]
-                                if base["breakdown"]["map"] else None)
+        s["map_phase_ratio"] = (
+            s["breakdown"]["map"] / base["breakdown"]["map"] if base["breakdown"]["map"] else None
+        )
         s["ideal_saving_s"] = saving
         s["ideal_speedup"] = b / (b - saving) if b > saving else None
         # Below half a second the ideal saving is within run-to-run noise; a fraction of it
@@ -102,8 +122,11 @@ def compare(summaries):
 
 def all_identical(summaries, set_name):
     """True when the set has compared outputs and every one equals stock's."""
-    compared = [s for s in summaries if s["set"] == set_name and s.get("baseline")
-                and s["baseline"] != s["config"]]
+    compared = [
+        s
+        for s in summaries
+        if s["set"] == set_name and s.get("baseline") and s["baseline"] != s["config"]
+    ]
     return bool(compared) and all(s.get("identical_to_stock") for s in compared)
 
 
@@ -116,8 +139,9 @@ def targets(summaries, set_name="main", config="marco"):
     """The aims for one set, against the better stock baseline: shuffle-heavy geometric-mean
     speedup >= 1.15, each heavy job >= 90% of its ideal, no job below 0.98 among the light
     ones, MaRCO's map phase within 3% of the baseline's on average."""
-    rows = [s for s in summaries if s["set"] == set_name and s["config"] == config
-            and s.get("speedup")]
+    rows = [
+        s for s in summaries if s["set"] == set_name and s["config"] == config and s.get("speedup")
+    ]
     heavy = [s for s in rows if s["shuffle_heavy"]]
     light = [s for s in rows if not s["shuffle_heavy"]]
     geo = math.exp(mean([math.log(s["speedup"]) for s in heavy])) if heavy else None
@@ -126,8 +150,10 @@ def targets(summaries, set_name="main", config="marco"):
     return {
         "heavy_geomean_speedup": geo,
         "heavy_geomean_met": geo is not None and geo >= HEAVY_GEOMEAN_AIM,
-        "heavy_at_90pct_ideal": {s["job"]: (s["fraction_of_ideal"] is not None
-                                            and s["fraction_of_ideal"] >= 0.9) for s in heavy},
+        "heavy_at_90pct_ideal": {
+            s["job"]: (s["fraction_of_ideal"] is not None and s["fraction_of_ideal"] >= 0.9)
+            for s in heavy
+        },
         "light_at_least_floor": {s["job"]: s["speedup"] >= LIGHT_FLOOR for s in light},
         "map_phase_ratio": map_ratio,
         "map_phase_met": map_ratio is not None and map_ratio <= MAP_PHASE_SLACK,

@@ -22,15 +22,30 @@ def job_phases(h):
     first_map = min(h.map_starts) if h.map_starts else h.launch
     last_map = max(h.map_finishes) if h.map_finishes else first_map
     if not h.reduces:  # map-only
-        return {"map": last_map - first_map, "exposed_shuffle": 0, "final_merge": 0,
-                "final_reduce": 0}, first_map, last_map
+        return (
+            {
+                "map": last_map - first_map,
+                "exposed_shuffle": 0,
+                "final_merge": 0,
+                "final_reduce": 0,
+            },
+            first_map,
+            last_map,
+        )
     crit = max(h.reduces, key=lambda r: r.finish)
     shuffle_end = max(crit.shuffle_end, last_map)
     sort_end = max(crit.sort_end, shuffle_end)
     finish = max(crit.finish, sort_end)
-    return {"map": last_map - first_map, "exposed_shuffle": shuffle_end - last_map,
-            "final_merge": sort_end - shuffle_end, "final_reduce": finish - sort_end}, \
-        first_map, finish
+    return (
+        {
+            "map": last_map - first_map,
+            "exposed_shuffle": shuffle_end - last_map,
+            "final_merge": sort_end - shuffle_end,
+            "final_reduce": finish - sort_end,
+        },
+        first_map,
+        finish,
+    )
 
 
 def run_breakdown(histories, start_ms, end_ms):
@@ -49,17 +64,36 @@ def run_breakdown(histories, start_ms, end_ms):
 
 def run_metrics(histories):
     """Counters of a run: shuffle bytes, peak reduce memory, MaRCO totals, attempt faults."""
+
     def total(group, name):
         return sum(h.counter(group, name) for h in histories)
+
     peak = 0
     for h in histories:
-        peak = max(peak, h.counter(TASK_GROUP, "REDUCE_PHYSICAL_MEMORY_BYTES_MAX"),
-                   *(r.counters.get(f"{TASK_GROUP}.PHYSICAL_MEMORY_BYTES", 0) for r in h.reduces))
-    marco = {name.lower(): total(MARCO_GROUP, name) for name in (
-        "INVOCATIONS", "PARTIAL_INPUT_RECORDS", "PARTIAL_OUTPUT_RECORDS", "PARTIAL_SORT_MILLIS",
-        "PARTIAL_REDUCE_MILLIS", "OVERLAPPED_MILLIS", "EXPOSED_AFTER_SHUFFLE_MILLIS",
-        "FINAL_MERGE_MILLIS", "ADAPTIVE_DISABLES", "FAILED_INVOCATIONS",
-        "ABANDONED_INVOCATIONS", "FETCH_WAIT_MILLIS", "FETCH_STALLS", "HEAP_BACKOFFS")}
+        peak = max(
+            peak,
+            h.counter(TASK_GROUP, "REDUCE_PHYSICAL_MEMORY_BYTES_MAX"),
+            *(r.counters.get(f"{TASK_GROUP}.PHYSICAL_MEMORY_BYTES", 0) for r in h.reduces),
+        )
+    marco = {
+        name.lower(): total(MARCO_GROUP, name)
+        for name in (
+            "INVOCATIONS",
+            "PARTIAL_INPUT_RECORDS",
+            "PARTIAL_OUTPUT_RECORDS",
+            "PARTIAL_SORT_MILLIS",
+            "PARTIAL_REDUCE_MILLIS",
+            "OVERLAPPED_MILLIS",
+            "EXPOSED_AFTER_SHUFFLE_MILLIS",
+            "FINAL_MERGE_MILLIS",
+            "ADAPTIVE_DISABLES",
+            "FAILED_INVOCATIONS",
+            "ABANDONED_INVOCATIONS",
+            "FETCH_WAIT_MILLIS",
+            "FETCH_STALLS",
+            "HEAP_BACKOFFS",
+        )
+    }
     return {
         "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
         "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),
@@ -92,9 +126,19 @@ def task_cpu_by_node(histories):
 
 def reduce_rows(histories):
     """Per reduce attempt: start, shuffle end, merge end, finish (epoch ms)."""
-    return [{"job": h.job_id, "attempt": r.attempt, "host": r.host, "start": r.start,
-             "shuffle_end": r.shuffle_end, "sort_end": r.sort_end, "finish": r.finish}
-            for h in histories for r in h.reduces]
+    return [
+        {
+            "job": h.job_id,
+            "attempt": r.attempt,
+            "host": r.host,
+            "start": r.start,
+            "shuffle_end": r.shuffle_end,
+            "sort_end": r.sort_end,
+            "finish": r.finish,
+        }
+        for h in histories
+        for r in h.reduces
+    ]
 
 
 def ideal_saving(stock_breakdown):

@@ -32,17 +32,28 @@ def assess(record, workers, groups):
     net = network_seconds(record, workers, groups)
     hideable = b["final_merge"] + b["final_reduce"]
     row = {
-        "job": record["job"], "rate_mbit": record["rate_mbit"], "wall_s": wall,
-        "map_s": b["map"], "network_s": net, "exposed_shuffle_s": b["exposed_shuffle"],
-        "hideable_s": hideable, "hideable_share": hideable / wall,
+        "job": record["job"],
+        "rate_mbit": record["rate_mbit"],
+        "wall_s": wall,
+        "map_s": b["map"],
+        "network_s": net,
+        "exposed_shuffle_s": b["exposed_shuffle"],
+        "hideable_s": hideable,
+        "hideable_share": hideable / wall,
         "startup_share": b["startup"] / wall,
         "map_mb_per_s": record.get("hdfs_bytes_read", 0) / 1e6 / b["map"] if b["map"] else None,
-        "final_mb_per_s": (record["shuffle_bytes"] / record["reduces"] / 1e6 / hideable
-                           if hideable and record.get("reduces") else None),
+        "final_mb_per_s": (
+            record["shuffle_bytes"] / record["reduces"] / 1e6 / hideable
+            if hideable and record.get("reduces")
+            else None
+        ),
     }
     row["network_bound"] = net >= b["map"]
-    row["passes"] = (row["network_bound"] and row["hideable_share"] >= MIN_HIDEABLE_SHARE
-                     and row["startup_share"] < MAX_STARTUP_SHARE)
+    row["passes"] = (
+        row["network_bound"]
+        and row["hideable_share"] >= MIN_HIDEABLE_SHARE
+        and row["startup_share"] < MAX_STARTUP_SHARE
+    )
     return row
 
 
@@ -51,6 +62,9 @@ def choose(rows, jobs):
     by_rate = {}
     for row in rows:
         by_rate.setdefault(row["rate_mbit"], {}).setdefault(row["job"], []).append(row["passes"])
-    passing = [rate for rate, verdicts in by_rate.items()
-               if set(verdicts) >= set(jobs) and all(all(v) for v in verdicts.values())]
+    passing = [
+        rate
+        for rate, verdicts in by_rate.items()
+        if set(verdicts) >= set(jobs) and all(all(v) for v in verdicts.values())
+    ]
     return max(passing) if passing else None

@@ -1,22 +1,39 @@
 """What the benchmarks jar offers: the eleven jobs, the data set each reads, its generator, and the
 shuffle variants the harness compares (settings as in docs/configuration.md)."""
 
-SHUFFLE_HEAVY = ["binary-sort", "term-vector", "inverted-index", "self-join", "adjacency-list",
-                 "k-means"]
+SHUFFLE_HEAVY = [
+    "binary-sort",
+    "term-vector",
+    "inverted-index",
+    "self-join",
+    "adjacency-list",
+    "k-means",
+]
 SHUFFLE_LIGHT = ["word-count", "classification", "grep", "histogram-movies", "histogram-ratings"]
 ALL_JOBS = SHUFFLE_HEAVY + SHUFFLE_LIGHT
 
 # job -> the data set it reads.
 JOB_DATA = {
-    "binary-sort": "binary", "term-vector": "text", "word-count": "text", "grep": "text",
-    "inverted-index": "inverted-index", "self-join": "self-join", "adjacency-list": "graph",
-    "k-means": "ratings", "classification": "ratings", "histogram-movies": "ratings",
+    "binary-sort": "binary",
+    "term-vector": "text",
+    "word-count": "text",
+    "grep": "text",
+    "inverted-index": "inverted-index",
+    "self-join": "self-join",
+    "adjacency-list": "graph",
+    "k-means": "ratings",
+    "classification": "ratings",
+    "histogram-movies": "ratings",
     "histogram-ratings": "ratings",
 }
 # data set -> the generator program in the benchmarks jar.
 GENERATORS = {
-    "binary": "gen-binary", "text": "gen-text", "inverted-index": "gen-inverted-index",
-    "self-join": "gen-self-join", "graph": "gen-graph", "ratings": "gen-ratings",
+    "binary": "gen-binary",
+    "text": "gen-text",
+    "inverted-index": "gen-inverted-index",
+    "self-join": "gen-self-join",
+    "graph": "gen-graph",
+    "ratings": "gen-ratings",
 }
 
 STOCK_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
@@ -32,10 +49,15 @@ VARIANTS = {
     "stock": {PLUGIN_KEY: STOCK_PLUGIN},
     "stock-early": {PLUGIN_KEY: STOCK_PLUGIN, SLOWSTART_KEY: "0"},
     "marco": {PLUGIN_KEY: MARCO_PLUGIN},
-    "marco-no-partial-reduce": {PLUGIN_KEY: MARCO_PLUGIN,
-                                "mapreduce.marco.partial.reduce.enabled": "false"},
-    "marco-no-control": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.control.enabled": "false",
-                         "mapreduce.marco.adaptive.enabled": "false"},
+    "marco-no-partial-reduce": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.partial.reduce.enabled": "false",
+    },
+    "marco-no-control": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.control.enabled": "false",
+        "mapreduce.marco.adaptive.enabled": "false",
+    },
     "marco-no-adaptive": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.adaptive.enabled": "false"},
 }
 
@@ -54,17 +76,22 @@ def is_shuffle_heavy(job):
 def check_jobs(jobs):
     unknown = [j for j in jobs if j not in JOB_DATA]
     if unknown:
-        raise ValueError(f"unknown job(s) {', '.join(unknown)}; the jobs are: {', '.join(ALL_JOBS)}")
+        raise ValueError(
+            f"unknown job(s) {', '.join(unknown)}; the jobs are: {', '.join(ALL_JOBS)}"
+        )
     return jobs
 
 
 def check_variants(variants):
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise ValueError(f"unknown variant(s) {', '.join(unknown)}; "
-                         f"the variants are: {', '.join(VARIANTS)}")
+        raise ValueError(
+            f"unknown variant(s) {', '.join(unknown)}; the variants are: {', '.join(VARIANTS)}"
+        )
     if not any(is_stock(v) for v in variants):
-        raise ValueError(f"the variants must include a stock baseline ({', '.join(STOCK_VARIANTS)}): "
-                         f"every other variant is normalised to it and its output is compared "
-                         f"with it")
+        raise ValueError(
+            f"the variants must include a stock baseline ({', '.join(STOCK_VARIANTS)}): "
+            f"every other variant is normalised to it and its output is compared "
+            f"with it"
+        )
     return variants

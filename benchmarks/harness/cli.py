@@ -2,6 +2,7 @@
 
 Subcommands: main, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench SUBCOMMAND
 --help`)."""
+
 import argparse
 import datetime
 import json
@@ -14,9 +15,18 @@ import sys
 import time
 from pathlib import Path
 
-from . import calibration, catalog, doctor, profile as profiles, resume
-from .cluster import (DEFAULT_STATE_DIR, REPO, Client, ClusterError, cluster_start_argv, shape_argv,
-                      tail, MARCO_CLUSTER)
+from . import calibration, catalog, doctor, resume
+from . import profile as profiles
+from .cluster import (
+    DEFAULT_STATE_DIR,
+    MARCO_CLUSTER,
+    REPO,
+    Client,
+    ClusterError,
+    cluster_start_argv,
+    shape_argv,
+    tail,
+)
 from .report import write_report
 from .runner import Config, Runner, fmt_seconds, load_results, plan
 
@@ -29,83 +39,132 @@ def log(msg):
 
 # ---- argument parsing --------------------------------------------------------------------------
 
+
 def add_common(p, cluster_opts=True, default_profile="quick", recording=True):
-    p.add_argument("--profile", default=default_profile,
-                   help="profile name in benchmarks/profiles (%s) or a path to a JSON profile "
-                        "(default: %s)" % (", ".join(profiles.available()), default_profile))
+    p.add_argument(
+        "--profile",
+        default=default_profile,
+        help=f"profile name in benchmarks/profiles ({', '.join(profiles.available())}) or a path "
+        f"to a JSON profile (default: {default_profile})",
+    )
     p.add_argument("--out", help="results directory (default: benchmarks/results/<profile>)")
     if not cluster_opts:
         return
-    p.add_argument("--jobs", help="comma-separated jobs instead of the profile's (%s)"
-                   % ", ".join(catalog.ALL_JOBS))
-    p.add_argument("--variants", help="comma-separated variants instead of the profile's (%s)"
-                   % ", ".join(catalog.VARIANTS))
+    p.add_argument(
+        "--jobs",
+        help=f"comma-separated jobs instead of the profile's ({', '.join(catalog.ALL_JOBS)})",
+    )
+    p.add_argument(
+        "--variants",
+        help=f"comma-separated variants instead of the profile's ({', '.join(catalog.VARIANTS)})",
+    )
     p.add_argument("--reps", type=int, help="repetitions instead of the profile's")
-    p.add_argument("--hdfs-root", default=DEFAULT_HDFS_ROOT,
-                   help="HDFS directory for data, outputs, histories and timelines "
-                        f"(default {DEFAULT_HDFS_ROOT})")
-    p.add_argument("--conf-dir", help="use the distribution's launchers with this HADOOP_CONF_DIR "
-                   "(any cluster: pseudo-distributed, real) instead of cluster/marco-cluster")
-    p.add_argument("--state-dir", help="state dir of the netns cluster (default: "
-                   "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)")
+    p.add_argument(
+        "--hdfs-root",
+        default=DEFAULT_HDFS_ROOT,
+        help="HDFS directory for data, outputs, histories and timelines "
+        f"(default {DEFAULT_HDFS_ROOT})",
+    )
+    p.add_argument(
+        "--conf-dir",
+        help="use the distribution's launchers with this HADOOP_CONF_DIR "
+        "(any cluster: pseudo-distributed, real) instead of cluster/marco-cluster",
+    )
+    p.add_argument(
+        "--state-dir",
+        help="state dir of the netns cluster (default: "
+        "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)",
+    )
     p.add_argument("--dist", help="the hadoop-marco distribution (default dist/hadoop-marco-3.5.0)")
     if recording:
-        p.add_argument("--fresh", action="store_true",
-                       help="start over: move the results directory aside (to "
-                            "OUT.previous-TIMESTAMP) instead of resuming it")
+        p.add_argument(
+            "--fresh",
+            action="store_true",
+            help="start over: move the results directory aside (to "
+            "OUT.previous-TIMESTAMP) instead of resuming it",
+        )
 
 
 def parser():
     top = argparse.ArgumentParser(
-        prog="marco-bench", description=__doc__.split("\n\n")[0],
-        epilog="docs/harness.md explains every subcommand, flag, profile key and number.")
+        prog="marco-bench",
+        description=__doc__.split("\n\n")[0],
+        epilog="docs/harness.md explains every subcommand, flag, profile key and number.",
+    )
     sub = top.add_subparsers(dest="command", metavar="SUBCOMMAND")
     sub.required = True
 
-    p = sub.add_parser("main", help="start the netns cluster, shape, generate, run the profile, "
-                       "report, stop the cluster (the README's main command)",
-                       description="Starts the 4-worker netns cluster (profile 'cluster'), shapes the "
-                       "bisection, generates the data, runs every job with every variant "
-                       "(interleaved repetitions) and, where the profile says so, the bandwidth "
-                       "curve, writes the report, and stops the cluster, also after a failure or "
-                       "Ctrl-C.")
+    p = sub.add_parser(
+        "main",
+        help="start the netns cluster, shape, generate, run the profile, "
+        "report, stop the cluster (the README's main command)",
+        description="Starts the 4-worker netns cluster (profile 'cluster'), shapes the "
+        "bisection, generates the data, runs every job with every variant "
+        "(interleaved repetitions) and, where the profile says so, the bandwidth "
+        "curve, writes the report, and stops the cluster, also after a failure or "
+        "Ctrl-C.",
+    )
     add_common(p, default_profile="paper")
     p.add_argument("--workers", type=int, help="workers instead of the profile's")
-    p.add_argument("--rate", type=float, help="payload Mbit/s between groups instead of the profile's")
+    p.add_argument(
+        "--rate", type=float, help="payload Mbit/s between groups instead of the profile's"
+    )
 
-    p = sub.add_parser("run", help="run the profile's jobs x variants x repetitions on a running cluster",
-                       description="Runs every chosen job with every chosen variant N times, "
-                       "interleaved, on a running cluster; appends each run to results.jsonl and "
-                       "skips runs already recorded (resume).")
+    p = sub.add_parser(
+        "run",
+        help="run the profile's jobs x variants x repetitions on a running cluster",
+        description="Runs every chosen job with every chosen variant N times, "
+        "interleaved, on a running cluster; appends each run to results.jsonl and "
+        "skips runs already recorded (resume).",
+    )
     add_common(p)
     p.add_argument("--generate", action="store_true", help="generate missing data first")
-    p.add_argument("--set", default="main", help="name of this set of runs in the results (default main)")
-    p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
-                   help="extra job setting for every run (repeatable)")
+    p.add_argument(
+        "--set", default="main", help="name of this set of runs in the results (default main)"
+    )
+    p.add_argument(
+        "--conf",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="extra job setting for every run (repeatable)",
+    )
 
-    p = sub.add_parser("sweep", help="bandwidth / start threshold / stop fraction sweeps (Figures 9, 10)",
-                       description="Sweeps from the profile's 'sweep' section: 'bandwidth' runs "
-                       "stock and MaRCO at each rate (re-shaping the netns cluster), 'threshold' and "
-                       "'stop' run MaRCO at each start threshold / stop fraction beside stock.")
+    p = sub.add_parser(
+        "sweep",
+        help="bandwidth / start threshold / stop fraction sweeps (Figures 9, 10)",
+        description="Sweeps from the profile's 'sweep' section: 'bandwidth' runs "
+        "stock and MaRCO at each rate (re-shaping the netns cluster), 'threshold' and "
+        "'stop' run MaRCO at each start threshold / stop fraction beside stock.",
+    )
     add_common(p)
-    p.add_argument("--what", default="bandwidth,threshold,stop",
-                   help="comma-separated subset of bandwidth,threshold,stop (default all)")
+    p.add_argument(
+        "--what",
+        default="bandwidth,threshold,stop",
+        help="comma-separated subset of bandwidth,threshold,stop (default all)",
+    )
     p.add_argument("--generate", action="store_true", help="generate missing data first")
 
-    p = sub.add_parser("faults", help="kill a reduce attempt / fail a partial invocation half-way "
-                       "(paper 6.3), check the output stays identical",
-                       description="Runs stock and MaRCO plainly and with a reduce attempt killed "
-                       "at kill_at of the job's usual time, and MaRCO with its k-th partial "
-                       "invocation failing; compares every output with stock.")
+    p = sub.add_parser(
+        "faults",
+        help="kill a reduce attempt / fail a partial invocation half-way "
+        "(paper 6.3), check the output stays identical",
+        description="Runs stock and MaRCO plainly and with a reduce attempt killed "
+        "at kill_at of the job's usual time, and MaRCO with its k-th partial "
+        "invocation failing; compares every output with stock.",
+    )
     add_common(p)
     p.add_argument("--generate", action="store_true", help="generate missing data first")
 
-    p = sub.add_parser("calibrate", help="run stock at several bisection rates and pick the rate "
-                       "of the paper's regime (network-bound shuffle, >= 20%% hideable work)",
-                       description="Runs the stock shuffle once per job at each rate of the "
-                       "profile's 'calibration' section (highest first, re-shaping the netns "
-                       "cluster), applies the regime test to stock's own breakdown and writes "
-                       "calibration.json with the numbers and the chosen rate.")
+    p = sub.add_parser(
+        "calibrate",
+        help="run stock at several bisection rates and pick the rate "
+        "of the paper's regime (network-bound shuffle, >= 20%% hideable work)",
+        description="Runs the stock shuffle once per job at each rate of the "
+        "profile's 'calibration' section (highest first, re-shaping the netns "
+        "cluster), applies the regime test to stock's own breakdown and writes "
+        "calibration.json with the numbers and the chosen rate.",
+    )
     add_common(p)
     p.add_argument("--rates", help="comma-separated Mbit/s instead of the profile's")
     p.add_argument("--generate", action="store_true", help="generate missing data first")
@@ -113,44 +172,77 @@ def parser():
     p = sub.add_parser("generate", help="generate the profile's missing data sets on the cluster")
     add_common(p, recording=False)
 
-    p = sub.add_parser("doctor", help="check that this machine can run the netns cluster "
-                       "(main runs it first)",
-                       description="Checks root, commands, memory for the profile's cluster, free "
-                       "disk, the cgroup cpu controller (v1 or v2), network namespaces with veth, "
-                       "the sch_htb and ifb kernel features, and a leftover marco-cluster; prints "
-                       "what it found and the fix for what is missing. Exit 0 if everything "
-                       "required is there, 1 if not.")
-    p.add_argument("--profile", default="paper",
-                   help="profile whose cluster to size the checks for (default paper)")
+    p = sub.add_parser(
+        "doctor",
+        help="check that this machine can run the netns cluster (main runs it first)",
+        description="Checks root, commands, memory for the profile's cluster, free "
+        "disk, the cgroup cpu controller (v1 or v2), network namespaces with veth, "
+        "the sch_htb and ifb kernel features, and a leftover marco-cluster; prints "
+        "what it found and the fix for what is missing. Exit 0 if everything "
+        "required is there, 1 if not.",
+    )
+    p.add_argument(
+        "--profile",
+        default="paper",
+        help="profile whose cluster to size the checks for (default paper)",
+    )
     p.add_argument("--workers", type=int, help="workers instead of the profile's")
-    p.add_argument("--state-dir", help="state dir of the netns cluster (default: "
-                   "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)")
+    p.add_argument(
+        "--state-dir",
+        help="state dir of the netns cluster (default: "
+        "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)",
+    )
 
-    p = sub.add_parser("report", help="results.json/csv, plots and report.md from a results directory")
+    p = sub.add_parser(
+        "report", help="results.json/csv, plots and report.md from a results directory"
+    )
     add_common(p, cluster_opts=False, default_profile="paper")
-    p.add_argument("--publish", metavar="DOC",
-                   help="also copy the report to DOC (e.g. docs/results.md) and its images next "
-                        "to it under img/")
+    p.add_argument(
+        "--publish",
+        metavar="DOC",
+        help="also copy the report to DOC (e.g. docs/results.md) and its images next "
+        "to it under img/",
+    )
     return top
 
 
 # ---- sessions (commands, environment, timings) ---------------------------------------------------
 
+
 def environment(prof, client, args):
-    mem_kb = next((int(l.split()[1]) for l in Path("/proc/meminfo").read_text().splitlines()
-                   if l.startswith("MemTotal")), 0)
+    mem_kb = next(
+        (
+            int(line.split()[1])
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        ),
+        0,
+    )
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
-    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
     c = prof["cluster"]
-    cluster = (f"{c['workers']} workers in {c['groups']} groups, {c['rate_mbit']} Mbit/s per node "
-               f"between groups, cpu per worker {c.get('cpu_per_worker') or 'unlimited'}, "
-               f"{prof['reduces']} reduces per job; {client.describe()}") if client.netns else \
-        client.describe()
-    return {"cores": os.cpu_count(), "memory_gib": round(mem_kb / 2**20, 1),
-            "workers": c["workers"], "groups": c["groups"],
-            "kernel": platform.release(), "java": java[0] if java else "unknown",
-            "cluster": cluster, "profile": prof.get("_path", prof["name"]), "git_commit": commit}
+    cluster = (
+        (
+            f"{c['workers']} workers in {c['groups']} groups, {c['rate_mbit']} Mbit/s per node "
+            f"between groups, cpu per worker {c.get('cpu_per_worker') or 'unlimited'}, "
+            f"{prof['reduces']} reduces per job; {client.describe()}"
+        )
+        if client.netns
+        else client.describe()
+    )
+    return {
+        "cores": os.cpu_count(),
+        "memory_gib": round(mem_kb / 2**20, 1),
+        "workers": c["workers"],
+        "groups": c["groups"],
+        "kernel": platform.release(),
+        "java": java[0] if java else "unknown",
+        "cluster": cluster,
+        "profile": prof.get("_path", prof["name"]),
+        "git_commit": commit,
+    }
 
 
 class Session:
@@ -158,10 +250,13 @@ class Session:
         self.path = Path(out) / "sessions.json"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.sessions = json.loads(self.path.read_text()) if self.path.exists() else []
-        self.entry = {"command": "benchmarks/marco-bench " + shlex.join(sys.argv[1:]),
-                      "started": f"{datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC",
-                      "seconds": None, "phases": {},
-                      "environment": environment(prof, client, args) if client else {}}
+        self.entry = {
+            "command": "benchmarks/marco-bench " + shlex.join(sys.argv[1:]),
+            "started": f"{datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC",
+            "seconds": None,
+            "phases": {},
+            "environment": environment(prof, client, args) if client else {},
+        }
         self.sessions.append(self.entry)
         self.t0 = time.monotonic()
         self.save()
@@ -182,7 +277,8 @@ class Session:
         self.path.write_text(json.dumps(self.sessions, indent=1))
 
 
-# ---- commands --------------------------------------------------------------------------------------
+# ---- commands ------------------------------------------------------------------------------
+
 
 def load_profile(args):
     prof = profiles.load(args.profile)
@@ -242,11 +338,17 @@ def make_client(args):
 def make_runner(args, prof, client):
     shaper = None
     if client.netns:
+
         def shaper(rate):
-            r = subprocess.run(shape_argv(prof["cluster"]["groups"], rate), env=client.env(),
-                               capture_output=True, text=True)
+            r = subprocess.run(
+                shape_argv(prof["cluster"]["groups"], rate),
+                env=client.env(),
+                capture_output=True,
+                text=True,
+            )
             if r.returncode != 0:
                 raise ClusterError(f"shaping to {rate} Mbit/s failed:\n{tail(r.stderr + r.stdout)}")
+
     return Runner(client, prof, out_dir(args, prof), args.hdfs_root, shaper=shaper, log=log)
 
 
@@ -295,14 +397,22 @@ def sweep_runs(prof, what):
                 runs += plan("bandwidth", jobs, [Config(v, v, rate=rate) for v in variants], reps)
         elif item == "threshold":
             configs = [Config("stock", "stock")] + [
-                Config(f"marco t={t}", "marco", {"mapreduce.marco.start.threshold": t,
-                                                 "mapreduce.marco.start.threshold.initial": t})
-                for t in sw.get("start_thresholds", [1, 8, 12])]
+                Config(
+                    f"marco t={t}",
+                    "marco",
+                    {
+                        "mapreduce.marco.start.threshold": t,
+                        "mapreduce.marco.start.threshold.initial": t,
+                    },
+                )
+                for t in sw.get("start_thresholds", [1, 8, 12])
+            ]
             runs += plan("threshold", jobs, configs, reps)
         elif item == "stop":
             configs = [Config("stock", "stock")] + [
                 Config(f"marco sf={f}", "marco", {"mapreduce.marco.stop.fraction": f})
-                for f in sw.get("stop_fractions", [0.8, 0.9, 1.0])]
+                for f in sw.get("stop_fractions", [0.8, 0.9, 1.0])
+            ]
             runs += plan("stop-fraction", jobs, configs, reps)
         else:
             raise ValueError(f"unknown sweep '{item}'; choose from bandwidth, threshold, stop")
@@ -312,8 +422,10 @@ def sweep_runs(prof, what):
 def cmd_sweep(args, prof, session):
     runs = sweep_runs(prof, args.what.split(","))
     if any(r.config.rate is not None for r in runs) and not session.client.netns:
-        raise ClusterError("the bandwidth sweep re-shapes the netns cluster; with --conf-dir "
-                           "shape your cluster yourself and use `run --set bw-<rate>` instead")
+        raise ClusterError(
+            "the bandwidth sweep re-shapes the netns cluster; with --conf-dir "
+            "shape your cluster yourself and use `run --set bw-<rate>` instead"
+        )
     runner = prepare(args, prof, session, args.generate, sorted({r.job for r in runs}))
     t = time.monotonic()
     execute_then_restore_rate(runner, runs, "sweep", prof)
@@ -336,11 +448,17 @@ def fault_configs(prof):
     # The injected failure comes where an invocation would commit its run. An invocation still
     # running at shuffle end is abandoned before that (and on a busy machine a low-priority one
     # may not get the CPU to finish earlier), so here running invocations finish.
-    failing = {"mapreduce.marco.test.fail.invocation": k,
-               "mapreduce.marco.abandon.at.shuffle.end": "false"}
-    return [Config("stock", "stock"), Config("stock+kill-reduce", "stock", fault="kill-reduce"),
-            Config("marco", "marco"), Config("marco+kill-reduce", "marco", fault="kill-reduce"),
-            Config("marco+fail-partial", "marco", failing, fault="fail-partial")]
+    failing = {
+        "mapreduce.marco.test.fail.invocation": k,
+        "mapreduce.marco.abandon.at.shuffle.end": "false",
+    }
+    return [
+        Config("stock", "stock"),
+        Config("stock+kill-reduce", "stock", fault="kill-reduce"),
+        Config("marco", "marco"),
+        Config("marco+kill-reduce", "marco", fault="kill-reduce"),
+        Config("marco+fail-partial", "marco", failing, fault="fail-partial"),
+    ]
 
 
 def cmd_faults(args, prof, session):
@@ -358,35 +476,47 @@ def cmd_calibrate(args, prof, session):
     if not cal:
         raise profiles.ProfileError(f"profile {prof['name']} has no 'calibration' section")
     if not session.client.netns:
-        raise ClusterError("calibration re-shapes the netns cluster; with --conf-dir shape your "
-                           "cluster yourself and run `run --variants stock` at each rate")
+        raise ClusterError(
+            "calibration re-shapes the netns cluster; with --conf-dir shape your "
+            "cluster yourself and run `run --variants stock` at each rate"
+        )
     rates = [profiles.number(r) for r in args.rates.split(",")] if args.rates else cal["rates"]
     rates = sorted(rates, reverse=True)
     jobs = prof["jobs"] if args.jobs else catalog.check_jobs(cal.get("jobs", prof["jobs"]))
     runs = []
     for rate in rates:
-        runs += plan("calibration", jobs, [Config("stock", "stock", rate=rate)],
-                     cal.get("repetitions", 1))
+        runs += plan(
+            "calibration", jobs, [Config("stock", "stock", rate=rate)], cal.get("repetitions", 1)
+        )
     runner = prepare(args, prof, session, args.generate, jobs)
     t = time.monotonic()
     execute_then_restore_rate(runner, runs, "calibration", prof)
     session.phase(f"calibration runs ({len(runs)})", time.monotonic() - t)
     done = {r.key for r in runs}
-    records = [r for r in load_results(runner.results_path)
-               if r["key"] in done and r["status"] == "ok"]
+    records = [
+        r for r in load_results(runner.results_path) if r["key"] in done and r["status"] == "ok"
+    ]
     c = prof["cluster"]
     rows = [calibration.assess(r, c["workers"], c["groups"]) for r in records]
     chosen = calibration.choose(rows, jobs)
     path = out_dir(args, prof) / "calibration.json"
-    path.write_text(json.dumps({"rows": rows, "chosen_rate_mbit": chosen,
-                                "profile_rate_mbit": c["rate_mbit"]}, indent=1))
+    path.write_text(
+        json.dumps(
+            {"rows": rows, "chosen_rate_mbit": chosen, "profile_rate_mbit": c["rate_mbit"]},
+            indent=1,
+        )
+    )
     for row in rows:
-        log(f"calibration: {row['job']} @ {row['rate_mbit']} Mbit/s: wall {row['wall_s']:.0f} s, "
+        log(
+            f"calibration: {row['job']} @ {row['rate_mbit']} Mbit/s: wall {row['wall_s']:.0f} s, "
             f"map {row['map_s']:.0f} s, network {row['network_s']:.0f} s, hideable "
             f"{100 * row['hideable_share']:.0f}%, start-up {100 * row['startup_share']:.0f}% -> "
-            f"{'passes' if row['passes'] else 'fails'}")
-    log(f"calibration: {'chosen rate ' + str(chosen) + ' Mbit/s' if chosen else 'no rate passes'}"
-        f" (profile has {c['rate_mbit']}); written to {path}")
+            f"{'passes' if row['passes'] else 'fails'}"
+        )
+    log(
+        f"calibration: {'chosen rate ' + str(chosen) + ' Mbit/s' if chosen else 'no rate passes'}"
+        f" (profile has {c['rate_mbit']}); written to {path}"
+    )
 
 
 def cmd_generate(args, prof, session):
@@ -439,8 +569,11 @@ def cmd_doctor(args):
     prof = load_profile(args)
     lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
     print("\n".join(lines))
-    print("doctor: everything the netns cluster needs is here" if ok else
-          "doctor: something the netns cluster needs is MISSING (fixes above)")
+    print(
+        "doctor: everything the netns cluster needs is here"
+        if ok
+        else "doctor: something the netns cluster needs is MISSING (fixes above)"
+    )
     return 0 if ok else 1
 
 
@@ -449,15 +582,19 @@ def cmd_main(args, prof, session):
     out = out_dir(args, prof)
     if not unfinished(runs + curve, out / "results.jsonl"):
         report, _ = write_report(out)
-        log(f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
-            f"run, no cluster started. Report: {report} (--fresh starts over)")
+        log(
+            f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
+            f"run, no cluster started. Report: {report} (--fresh starts over)"
+        )
         return
     lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
     for line in lines:
         log(f"doctor: {line}")
     if not ok:
-        raise ClusterError("this machine lacks what the netns cluster needs: see the MISSING "
-                           "lines of doctor above and their fixes (`marco-bench doctor` checks again)")
+        raise ClusterError(
+            "this machine lacks what the netns cluster needs: see the MISSING "
+            "lines of doctor above and their fixes (`marco-bench doctor` checks again)"
+        )
     c = prof["cluster"]
     client = session.client
     started = False
@@ -487,7 +624,10 @@ def cmd_main(args, prof, session):
             stop = subprocess.run([str(MARCO_CLUSTER), "stop"], env=client.env())
             session.phase("cluster stop", time.monotonic() - t)
             if stop.returncode != 0:
-                log(f"WARNING: cluster stop exited {stop.returncode}; run cluster/marco-cluster stop")
+                log(
+                    f"WARNING: cluster stop exited {stop.returncode}; "
+                    "run cluster/marco-cluster stop"
+                )
     session.finish()
     t = time.monotonic()
     report, figures = write_report(out_dir(args, prof))
@@ -498,8 +638,14 @@ def cmd_main(args, prof, session):
 
 # The commands that record runs in the results directory.
 RECORDING = ("main", "run", "sweep", "faults", "calibrate")
-COMMANDS = {"main": cmd_main, "run": cmd_run, "sweep": cmd_sweep, "faults": cmd_faults,
-            "calibrate": cmd_calibrate, "generate": cmd_generate}
+COMMANDS = {
+    "main": cmd_main,
+    "run": cmd_run,
+    "sweep": cmd_sweep,
+    "faults": cmd_faults,
+    "calibrate": cmd_calibrate,
+    "generate": cmd_generate,
+}
 
 
 def on_sigterm(signum, frame):
@@ -530,15 +676,22 @@ def main(argv=None):
             session.finish()
         log(f"{args.command}: done in {fmt_seconds(session.entry['seconds'])}")
         return 0
-    except (profiles.ProfileError, ClusterError, resume.ResumeError, FileNotFoundError,
-            ValueError) as e:
+    except (
+        profiles.ProfileError,
+        ClusterError,
+        resume.ResumeError,
+        FileNotFoundError,
+        ValueError,
+    ) as e:
         if session is not None and not session.entry["phases"]:
             session.discard()  # failed before doing anything: not a session worth listing
         print(f"marco-bench: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("marco-bench: interrupted; results so far are kept and the next run resumes",
-              file=sys.stderr)
+        print(
+            "marco-bench: interrupted; results so far are kept and the next run resumes",
+            file=sys.stderr,
+        )
         return 130
 
 

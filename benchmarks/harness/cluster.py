@@ -1,6 +1,7 @@
 """How the harness reaches Hadoop: through cluster/marco-cluster (the one-machine netns cluster) or
 through the distribution's launchers with a given HADOOP_CONF_DIR (any other cluster, e.g. a
 pseudo-distributed one or a real cluster's client node)."""
+
 import glob
 import os
 import re
@@ -14,10 +15,16 @@ DEFAULT_DIST = REPO / "dist" / "hadoop-marco-3.5.0"
 DEFAULT_STATE_DIR = "/tmp/marco-cluster"  # cluster/lib/topology.sh's MC_DEFAULT_STATE_DIR
 
 # Fail fast instead of retrying for minutes when a daemon is down.
-FAST_FAIL = ["-D", "ipc.client.connect.max.retries=2",
-             "-D", "ipc.client.connect.max.retries.on.timeouts=2",
-             "-D", "yarn.resourcemanager.connect.max-wait.ms=20000",
-             "-D", "yarn.resourcemanager.connect.retry-interval.ms=2000"]
+FAST_FAIL = [
+    "-D",
+    "ipc.client.connect.max.retries=2",
+    "-D",
+    "ipc.client.connect.max.retries.on.timeouts=2",
+    "-D",
+    "yarn.resourcemanager.connect.max-wait.ms=20000",
+    "-D",
+    "yarn.resourcemanager.connect.retry-interval.ms=2000",
+]
 
 
 class ClusterError(RuntimeError):
@@ -32,11 +39,15 @@ class Client:
         self.conf_dir = conf_dir
         self.state_dir = state_dir
         if conf_dir is not None and not Path(conf_dir).is_dir():
-            raise ClusterError(f"--conf-dir {conf_dir} is not a directory; give the cluster's "
-                               f"HADOOP_CONF_DIR (the directory holding core-site.xml)")
+            raise ClusterError(
+                f"--conf-dir {conf_dir} is not a directory; give the cluster's "
+                f"HADOOP_CONF_DIR (the directory holding core-site.xml)"
+            )
         if not (self.dist / "bin" / "hadoop").exists():
-            raise ClusterError(f"no distribution at {self.dist} (bin/hadoop missing): build it with "
-                               f"./build.sh, or pass --dist DIR")
+            raise ClusterError(
+                f"no distribution at {self.dist} (bin/hadoop missing): build it with "
+                f"./build.sh, or pass --dist DIR"
+            )
 
     @property
     def netns(self):
@@ -54,8 +65,9 @@ class Client:
         return self._netns_state() / "client" / "conf"
 
     def _netns_state(self):
-        return Path(self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR")
-                    or DEFAULT_STATE_DIR)
+        return Path(
+            self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR") or DEFAULT_STATE_DIR
+        )
 
     def shaped_rate(self):
         """The payload Mbit/s between groups that `shape` last applied to the netns cluster (its
@@ -76,8 +88,11 @@ class Client:
         for ns in netns_namespaces():
             if ns == "mc-master":
                 continue
-            out = subprocess.run(["ip", "netns", "exec", ns, "tc", "-s", "class", "show", "dev",
-                                  "eth0"], capture_output=True, text=True).stdout
+            out = subprocess.run(
+                ["ip", "netns", "exec", ns, "tc", "-s", "class", "show", "dev", "eth0"],
+                capture_output=True,
+                text=True,
+            ).stdout
             sent = shaped_class_sent(out)
             if sent is not None:
                 total, shaped = total + sent, True
@@ -99,44 +114,61 @@ class Client:
         return [str(self.dist / "bin" / launcher), *map(str, args)]
 
     def run(self, launcher, *args, check=True, timeout=3600):
-        result = subprocess.run(self.argv(launcher, *args), env=self.env(), capture_output=True,
-                                text=True, timeout=timeout)
+        result = subprocess.run(
+            self.argv(launcher, *args),
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if check and result.returncode != 0:
-            raise ClusterError(f"`{' '.join(self.argv(launcher, *args))}` exited "
-                               f"{result.returncode}:\n{tail(result.stderr + result.stdout)}")
+            raise ClusterError(
+                f"`{' '.join(self.argv(launcher, *args))}` exited "
+                f"{result.returncode}:\n{tail(result.stderr + result.stdout)}"
+            )
         return result
 
     def popen(self, launcher, *args, **kwargs):
         return subprocess.Popen(self.argv(launcher, *args), env=self.env(), text=True, **kwargs)
 
     def benchmarks_jar(self):
-        jars = sorted(glob.glob(str(self.dist / "share/hadoop/mapreduce/hadoop-marco-benchmarks-*.jar")))
+        jars = sorted(
+            glob.glob(str(self.dist / "share/hadoop/mapreduce/hadoop-marco-benchmarks-*.jar"))
+        )
         jars = [j for j in jars if not j.endswith(("-tests.jar", "-sources.jar"))]
         if not jars:
-            raise ClusterError(f"no hadoop-marco-benchmarks jar under {self.dist}/share/hadoop/"
-                               f"mapreduce: rebuild the distribution with ./build.sh")
+            raise ClusterError(
+                f"no hadoop-marco-benchmarks jar under {self.dist}/share/hadoop/"
+                f"mapreduce: rebuild the distribution with ./build.sh"
+            )
         return jars[0]
 
     def require_netns_up(self):
         """Raises ClusterError naming the fix if this is the netns cluster and it is not up."""
         if self.netns and not netns_namespaces():
-            raise ClusterError("the netns cluster is not up (no mc-* network namespace): start it "
-                               "with `cluster/marco-cluster start --rate 50`, or run "
-                               "`marco-bench main`, which starts and stops it")
+            raise ClusterError(
+                "the netns cluster is not up (no mc-* network namespace): start it "
+                "with `cluster/marco-cluster start --rate 50`, or run "
+                "`marco-bench main`, which starts and stops it"
+            )
 
     def check_up(self):
         """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
         self.require_netns_up()
         hdfs = self.run("hdfs", "dfs", *FAST_FAIL, "-ls", "/", check=False, timeout=120)
         if hdfs.returncode != 0:
-            raise ClusterError(f"HDFS of the {self.describe()} does not answer; is the cluster up? "
-                               f"Start it (cluster/marco-cluster start, or `marco-bench main`).\n"
-                               f"{tail(hdfs.stderr)}")
+            raise ClusterError(
+                f"HDFS of the {self.describe()} does not answer; is the cluster up? "
+                f"Start it (cluster/marco-cluster start, or `marco-bench main`).\n"
+                f"{tail(hdfs.stderr)}"
+            )
         nodes = self.run("yarn", "node", *FAST_FAIL, "-list", check=False, timeout=120)
         match = re.search(r"Total Nodes:\s*(\d+)", nodes.stdout + nodes.stderr)
         if nodes.returncode != 0 or not match or int(match.group(1)) == 0:
-            raise ClusterError(f"YARN of the {self.describe()} has no running NodeManager; is the "
-                               f"cluster up?\n{tail(nodes.stderr + nodes.stdout)}")
+            raise ClusterError(
+                f"YARN of the {self.describe()} has no running NodeManager; is the "
+                f"cluster up?\n{tail(nodes.stderr + nodes.stdout)}"
+            )
         return int(match.group(1))
 
 
@@ -149,14 +181,16 @@ def read_shaping_env(path):
         if key == "RATE_MBIT":
             rate = float(value)
             return int(rate) if rate.is_integer() else rate
-    raise ClusterError(f"{path} names no RATE_MBIT; re-apply the shaping with "
-                       f"bandwidth-shaping/shape --rate MBIT")
+    raise ClusterError(
+        f"{path} names no RATE_MBIT; re-apply the shaping with bandwidth-shaping/shape --rate MBIT"
+    )
 
 
 def shaped_class_sent(tc_class_stats):
     """The `Sent` bytes of the shaped class (handle :20) in `tc -s class show` output, or None."""
-    match = re.search(r"^class htb [0-9a-f]+:20 .*\n\s*Sent (\d+) bytes", tc_class_stats,
-                      re.MULTILINE)
+    match = re.search(
+        r"^class htb [0-9a-f]+:20 .*\n\s*Sent (\d+) bytes", tc_class_stats, re.MULTILINE
+    )
     return int(match.group(1)) if match else None
 
 
@@ -165,10 +199,22 @@ def tail(text, lines=25):
 
 
 def cluster_start_argv(cluster_profile, dist):
-    argv = [str(MARCO_CLUSTER), "start", "--workers", str(cluster_profile["workers"]),
-            "--groups", str(cluster_profile["groups"]), "--dist", str(dist)]
-    for key, flag in (("cpu_per_worker", "--cpu-per-worker"), ("mem_per_worker", "--mem-per-worker"),
-                      ("nm_memory_mb", "--nm-memory-mb"), ("nm_vcores", "--nm-vcores")):
+    argv = [
+        str(MARCO_CLUSTER),
+        "start",
+        "--workers",
+        str(cluster_profile["workers"]),
+        "--groups",
+        str(cluster_profile["groups"]),
+        "--dist",
+        str(dist),
+    ]
+    for key, flag in (
+        ("cpu_per_worker", "--cpu-per-worker"),
+        ("mem_per_worker", "--mem-per-worker"),
+        ("nm_memory_mb", "--nm-memory-mb"),
+        ("nm_vcores", "--nm-vcores"),
+    ):
         if cluster_profile.get(key) is not None:
             argv += [flag, str(cluster_profile[key])]
     if cluster_profile.get("class_archive"):

@@ -3,6 +3,7 @@ anything starts. Each check says what it found and, where something is missing, 
 
 Kernel features are probed the way the cluster uses them, inside a throwaway network namespace
 (`unshare --net`) that the kernel removes when the probe exits: nothing is left behind."""
+
 import os
 import shutil
 import subprocess
@@ -64,8 +65,12 @@ def cgroup_layout(cgroup_root=Path("/sys/fs/cgroup")):
 def probe(*argv):
     """True if ARGV succeeds inside a network namespace of its own."""
     try:
-        return subprocess.run(["unshare", "--net", *argv], capture_output=True, check=False,
-                              timeout=30).returncode == 0
+        return (
+            subprocess.run(
+                ["unshare", "--net", *argv], capture_output=True, check=False, timeout=30
+            ).returncode
+            == 0
+        )
     except (OSError, subprocess.TimeoutExpired):
         return False
 
@@ -77,52 +82,111 @@ def existing_parent(path):
     return path
 
 
-def run_checks(cluster_profile, state_dir, *, euid=None, proc=Path("/proc"),
-               cgroup_root=Path("/sys/fs/cgroup"), which=shutil.which, disk_usage=shutil.disk_usage,
-               namespaces=None, kernel_probe=probe):
+def run_checks(
+    cluster_profile,
+    state_dir,
+    *,
+    euid=None,
+    proc=Path("/proc"),
+    cgroup_root=Path("/sys/fs/cgroup"),
+    which=shutil.which,
+    disk_usage=shutil.disk_usage,
+    namespaces=None,
+    kernel_probe=probe,
+):
     """Every check, in the order a user fixes them."""
     euid = os.geteuid() if euid is None else euid
-    checks = [Check("root", euid == 0, f"uid {euid}",
-                    "run marco-bench as root (e.g. with sudo): namespaces, tc and cgroups need it")]
+    checks = [
+        Check(
+            "root",
+            euid == 0,
+            f"uid {euid}",
+            "run marco-bench as root (e.g. with sudo): namespaces, tc and cgroups need it",
+        )
+    ]
     missing = [c for c in COMMANDS if which(c) is None]
-    checks.append(Check("commands", not missing,
-                        "missing " + ", ".join(missing) if missing else ", ".join(COMMANDS),
-                        "./build.sh installs them (apt-get install iproute2 util-linux "
-                        "openjdk-17-jdk-headless python3)"))
+    checks.append(
+        Check(
+            "commands",
+            not missing,
+            "missing " + ", ".join(missing) if missing else ", ".join(COMMANDS),
+            "./build.sh installs them (apt-get install iproute2 util-linux "
+            "openjdk-17-jdk-headless python3)",
+        )
+    )
     need, have = memory_needed_mb(cluster_profile), available_memory_mb(proc)
-    checks.append(Check("memory", have >= need,
-                        f"{have} MiB available, the profile's cluster needs about {need} MiB",
-                        "stop other work, or give the cluster fewer workers or less YARN memory "
-                        "(main --workers, the profile's cluster.nm_memory_mb)"))
+    checks.append(
+        Check(
+            "memory",
+            have >= need,
+            f"{have} MiB available, the profile's cluster needs about {need} MiB",
+            "stop other work, or give the cluster fewer workers or less YARN memory "
+            "(main --workers, the profile's cluster.nm_memory_mb)",
+        )
+    )
     where = existing_parent(state_dir)
     free_gb = disk_usage(where).free / 2**30
-    checks.append(Check("disk", free_gb >= MIN_FREE_DISK_GB,
-                        f"{free_gb:.1f} GiB free at {where}, {MIN_FREE_DISK_GB} GiB wanted",
-                        "free space there, or put the cluster elsewhere with --state-dir"))
+    checks.append(
+        Check(
+            "disk",
+            free_gb >= MIN_FREE_DISK_GB,
+            f"{free_gb:.1f} GiB free at {where}, {MIN_FREE_DISK_GB} GiB wanted",
+            "free space there, or put the cluster elsewhere with --state-dir",
+        )
+    )
     layout = cgroup_layout(cgroup_root)
-    checks.append(Check("cgroups", layout is not None,
-                        f"cgroup {layout} cpu controller" if layout else "no writable cgroup cpu "
-                        "controller (v1 or v2)",
-                        "mount the cpu controller (v1 at /sys/fs/cgroup/cpu, or v2 with cpu in "
-                        "cgroup.subtree_control); without it partial threads rely on nice alone",
-                        required=False))
+    checks.append(
+        Check(
+            "cgroups",
+            layout is not None,
+            f"cgroup {layout} cpu controller"
+            if layout
+            else "no writable cgroup cpu controller (v1 or v2)",
+            "mount the cpu controller (v1 at /sys/fs/cgroup/cpu, or v2 with cpu in "
+            "cgroup.subtree_control); without it partial threads rely on nice alone",
+            required=False,
+        )
+    )
     if euid == 0:
-        checks.append(Check("network namespaces", kernel_probe("ip", "link", "add", "mcdoc0", "type",
-                                                               "veth", "peer", "name", "mcdoc1"),
-                            "a namespace with a veth pair", "a kernel with CONFIG_NET_NS and "
-                            "CONFIG_VETH, and permission to unshare"))
-        checks.append(Check("sch_htb", kernel_probe("tc", "qdisc", "add", "dev", "lo", "root",
-                                                    "handle", "1:", "htb"),
-                            "HTB qdisc", "load the module: modprobe sch_htb (shaping needs it)"))
-        checks.append(Check("ifb", kernel_probe("ip", "link", "add", "mcdoc0", "type", "ifb"),
-                            "IFB device", "modprobe ifb; only bandwidth-shaping/shape --dev (a real "
-                            "host's interface) needs it, not the netns cluster", required=False))
+        checks.append(
+            Check(
+                "network namespaces",
+                kernel_probe(
+                    "ip", "link", "add", "mcdoc0", "type", "veth", "peer", "name", "mcdoc1"
+                ),
+                "a namespace with a veth pair",
+                "a kernel with CONFIG_NET_NS and CONFIG_VETH, and permission to unshare",
+            )
+        )
+        checks.append(
+            Check(
+                "sch_htb",
+                kernel_probe("tc", "qdisc", "add", "dev", "lo", "root", "handle", "1:", "htb"),
+                "HTB qdisc",
+                "load the module: modprobe sch_htb (shaping needs it)",
+            )
+        )
+        checks.append(
+            Check(
+                "ifb",
+                kernel_probe("ip", "link", "add", "mcdoc0", "type", "ifb"),
+                "IFB device",
+                "modprobe ifb; only bandwidth-shaping/shape --dev (a real "
+                "host's interface) needs it, not the netns cluster",
+                required=False,
+            )
+        )
     if namespaces is None:
         namespaces = netns_namespaces if which("ip") else list
     ns = namespaces()
-    checks.append(Check("leftover cluster", not ns,
-                        f"namespaces {', '.join(ns)}" if ns else "no marco-cluster namespace",
-                        "stop it: cluster/marco-cluster stop"))
+    checks.append(
+        Check(
+            "leftover cluster",
+            not ns,
+            f"namespaces {', '.join(ns)}" if ns else "no marco-cluster namespace",
+            "stop it: cluster/marco-cluster stop",
+        )
+    )
     return checks
 
 

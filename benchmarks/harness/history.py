@@ -1,12 +1,12 @@
 """Reads a MapReduce job history file (.jhist, written with mapreduce.jobhistory.jhist.format=json:
 a line "Avro-Json", the schema, then one event per line) into the times and counters the
 breakdown needs."""
+
 import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-
 
 TASK_CPU_MILLIS = "org.apache.hadoop.mapreduce.TaskCounter.CPU_MILLISECONDS"
 
@@ -15,9 +15,11 @@ TASK_CPU_MILLIS = "org.apache.hadoop.mapreduce.TaskCounter.CPU_MILLISECONDS"
 STAGING_DIR = "yarn.app.mapreduce.am.staging-dir"
 INTERMEDIATE_DONE_DIR = "mapreduce.jobhistory.intermediate-done-dir"
 DONE_DIR = "mapreduce.jobhistory.done-dir"
-DEFAULTS = {STAGING_DIR: "/tmp/hadoop-yarn/staging",
-            INTERMEDIATE_DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done_intermediate",
-            DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done"}
+DEFAULTS = {
+    STAGING_DIR: "/tmp/hadoop-yarn/staging",
+    INTERMEDIATE_DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done_intermediate",
+    DONE_DIR: "${yarn.app.mapreduce.am.staging-dir}/history/done",
+}
 
 
 class HistoryError(ValueError):
@@ -28,6 +30,7 @@ class HistoryError(ValueError):
 class HistoryDirs:
     """Where the cluster keeps job histories: the ApplicationMaster writes a finished job's
     .jhist to intermediate/USER/, and the JobHistoryServer moves it to done/YYYY/MM/DD/SERIAL/."""
+
     intermediate: str
     done: str
 
@@ -45,10 +48,14 @@ class HistoryDirs:
 
         def expand(value, depth=0):
             if depth > 5:
-                raise HistoryError(f"{site}: ${{...}} references in the history directories nest "
-                                   f"too deep: {value}")
-            return re.sub(r"\$\{([^}]+)\}",
-                          lambda m: expand(props.get(m.group(1), m.group(0)), depth + 1), value)
+                raise HistoryError(
+                    f"{site}: ${{...}} references in the history directories nest too deep: {value}"
+                )
+            return re.sub(
+                r"\$\{([^}]+)\}",
+                lambda m: expand(props.get(m.group(1), m.group(0)), depth + 1),
+                value,
+            )
 
         return cls(intermediate=expand(props[INTERMEDIATE_DONE_DIR]), done=expand(props[DONE_DIR]))
 
@@ -77,7 +84,7 @@ class JobHistory:
     status: str = ""
     map_starts: list = field(default_factory=list)
     map_finishes: list = field(default_factory=list)
-    reduces: list = field(default_factory=list)   # successful ReduceAttempts
+    reduces: list = field(default_factory=list)  # successful ReduceAttempts
     failed_attempts: list = field(default_factory=list)  # attempt ids
     killed_attempts: list = field(default_factory=list)
     counters: dict = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
@@ -110,8 +117,10 @@ def _unwrap(event):
 def parse(text):
     lines = text.splitlines()
     if not lines or lines[0].strip() != "Avro-Json":
-        raise HistoryError("not a JSON job history file (first line is not 'Avro-Json'); the "
-                           "harness runs jobs with -D mapreduce.jobhistory.jhist.format=json")
+        raise HistoryError(
+            "not a JSON job history file (first line is not 'Avro-Json'); the "
+            "harness runs jobs with -D mapreduce.jobhistory.jhist.format=json"
+        )
     history = JobHistory(job_id="")
     map_started = {}
     reduce_started = {}
@@ -137,11 +146,17 @@ def parse(text):
             history.map_starts.append(map_started.get(ev["attemptId"], ev["finishTime"]))
             history.map_finishes.append(ev["finishTime"])
         elif kind == "REDUCE_ATTEMPT_FINISHED":
-            history.reduces.append(ReduceAttempt(
-                attempt=ev["attemptId"], host=ev["hostname"],
-                start=reduce_started.get(ev["attemptId"], ev["shuffleFinishTime"]),
-                shuffle_end=ev["shuffleFinishTime"], sort_end=ev["sortFinishTime"],
-                finish=ev["finishTime"], counters=flatten_counters(ev.get("counters"))))
+            history.reduces.append(
+                ReduceAttempt(
+                    attempt=ev["attemptId"],
+                    host=ev["hostname"],
+                    start=reduce_started.get(ev["attemptId"], ev["shuffleFinishTime"]),
+                    shuffle_end=ev["shuffleFinishTime"],
+                    sort_end=ev["sortFinishTime"],
+                    finish=ev["finishTime"],
+                    counters=flatten_counters(ev.get("counters")),
+                )
+            )
         elif kind in ("MAP_ATTEMPT_FAILED", "REDUCE_ATTEMPT_FAILED"):
             history.failed_attempts.append(ev["attemptId"])
         elif kind in ("MAP_ATTEMPT_KILLED", "REDUCE_ATTEMPT_KILLED"):
@@ -151,6 +166,8 @@ def parse(text):
             history.status = {"JOB_FINISHED": "SUCCEEDED"}.get(kind, ev.get("jobStatus", kind))
             history.counters = flatten_counters(ev.get("totalCounters"))
     if not history.job_id or not history.finish:
-        raise HistoryError(f"job history of {history.job_id or 'unknown job'} is incomplete "
-                           f"(no JOB_SUBMITTED or no JOB_FINISHED event)")
+        raise HistoryError(
+            f"job history of {history.job_id or 'unknown job'} is incomplete "
+            f"(no JOB_SUBMITTED or no JOB_FINISHED event)"
+        )
     return history

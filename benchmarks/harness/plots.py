@@ -1,5 +1,6 @@
 """PNG figures (matplotlib, Agg backend): normalised runtime with min/max bars (Figure 5), phase
 breakdown stacks (Figure 7), sensitivity curves (Figures 9-10) and one reduce's timeline."""
+
 import json
 from pathlib import Path
 
@@ -11,8 +12,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 from . import catalog  # noqa: E402
 from .breakdown import PHASES  # noqa: E402
 
-PHASE_COLORS = {"startup": "#bbbbbb", "map": "#4c72b0", "exposed_shuffle": "#dd8452",
-                "final_merge": "#55a868", "final_reduce": "#c44e52", "cleanup": "#8c8c8c"}
+PHASE_COLORS = {
+    "startup": "#bbbbbb",
+    "map": "#4c72b0",
+    "exposed_shuffle": "#dd8452",
+    "final_merge": "#55a868",
+    "final_reduce": "#c44e52",
+    "cleanup": "#8c8c8c",
+}
 
 
 def _jobs_in_order(rows):
@@ -23,8 +30,11 @@ def _jobs_in_order(rows):
 def normalized_runtime(summaries, set_name, path):
     rows = [s for s in summaries if s["set"] == set_name and s.get("normalized")]
     # Every config but the baseline itself (a stock config that is the faster one everywhere).
-    configs = [c for c in dict.fromkeys(s["config"] for s in rows)
-               if any(s["config"] == c and s["baseline"] != c for s in rows)]
+    configs = [
+        c
+        for c in dict.fromkeys(s["config"] for s in rows)
+        if any(s["config"] == c and s["baseline"] != c for s in rows)
+    ]
     jobs = _jobs_in_order(rows)
     if not jobs or not configs:
         return None
@@ -42,18 +52,36 @@ def normalized_runtime(summaries, set_name, path):
                 lo.append(n["mean"] - n["min"])
                 hi.append(n["max"] - n["mean"])
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=c)
-    ideal = [(x, 1 / by[(j, configs[0])]["ideal_speedup"]) for x, j in enumerate(jobs)
-             if by.get((j, configs[0])) and by[(j, configs[0])].get("ideal_speedup")]
+    ideal = [
+        (x, 1 / by[(j, configs[0])]["ideal_speedup"])
+        for x, j in enumerate(jobs)
+        if by.get((j, configs[0])) and by[(j, configs[0])].get("ideal_speedup")
+    ]
     if ideal:
-        ax.scatter([x for x, _ in ideal], [y for _, y in ideal], marker="_", s=400, color="black",
-                   zorder=5, label="ideal (stock - min(exposed shuffle, final sort+reduce))")
+        ax.scatter(
+            [x for x, _ in ideal],
+            [y for _, y in ideal],
+            marker="_",
+            s=400,
+            color="black",
+            zorder=5,
+            label="ideal (stock - min(exposed shuffle, final sort+reduce))",
+        )
     ax.axhline(1.0, color="gray", linewidth=0.8)
     heavy = sum(1 for j in jobs if catalog.is_shuffle_heavy(j))
     if 0 < heavy < len(jobs):
         ax.axvline(heavy - 0.5, color="gray", linestyle=":")
-    return _save(fig, ax, path, list(range(len(jobs))), jobs, dict(rotation=30),
-                 "runtime / better stock Hadoop runtime",
-                 f"Normalised runtime ({set_name}; bars: mean, whiskers: min-max)", "lower left")
+    return _save(
+        fig,
+        ax,
+        path,
+        list(range(len(jobs))),
+        jobs,
+        dict(rotation=30),
+        "runtime / better stock Hadoop runtime",
+        f"Normalised runtime ({set_name}; bars: mean, whiskers: min-max)",
+        "lower left",
+    )
 
 
 def _save(fig, ax, path, ticks, labels, label_style, ylabel, title, legend_loc):
@@ -86,54 +114,91 @@ def breakdown_stacks(summaries, set_name, path):
             bottom = 0
             for p in PHASES:
                 v = s["breakdown"][p]
-                ax.bar(x, v, 0.8, bottom=bottom, color=PHASE_COLORS[p],
-                       label=p.replace("_", " ") if x == 0 else None)
+                ax.bar(
+                    x,
+                    v,
+                    0.8,
+                    bottom=bottom,
+                    color=PHASE_COLORS[p],
+                    label=p.replace("_", " ") if x == 0 else None,
+                )
                 bottom += v
             if s["partial_work_s"]:
-                ax.bar(x + 0.3, s["partial_work_s"], 0.2, bottom=s["breakdown"]["startup"]
-                       + s["breakdown"]["map"], color="black", alpha=0.6,
-                       label="partial sort+reduce (overlapped)" if not any(
-                           l == "partial sort+reduce (overlapped)" for l in
-                           ax.get_legend_handles_labels()[1]) else None)
+                ax.bar(
+                    x + 0.3,
+                    s["partial_work_s"],
+                    0.2,
+                    bottom=s["breakdown"]["startup"] + s["breakdown"]["map"],
+                    color="black",
+                    alpha=0.6,
+                    label="partial sort+reduce (overlapped)"
+                    if not any(
+                        label == "partial sort+reduce (overlapped)"
+                        for label in ax.get_legend_handles_labels()[1]
+                    )
+                    else None,
+                )
             labels.append(f"{j}\n{c}")
             ticks.append(x)
             x += 1
         x += 0.5
-    return _save(fig, ax, path, ticks, labels, dict(rotation=60, fontsize=6),
-                 "seconds (mean of the repetitions)",
-                 f"Phase breakdown along the critical path ({set_name})", "upper right")
+    return _save(
+        fig,
+        ax,
+        path,
+        ticks,
+        labels,
+        dict(rotation=60, fontsize=6),
+        "seconds (mean of the repetitions)",
+        f"Phase breakdown along the critical path ({set_name})",
+        "upper right",
+    )
 
 
 def sensitivity(summaries, path):
     """Speedup of MaRCO over stock against bandwidth, start threshold and stop fraction."""
     panels = []
-    bw = [s for s in summaries if s["set"] == "bandwidth" and not catalog.is_stock(s["variant"])
-          and s.get("speedup")]
+    bw = [
+        s
+        for s in summaries
+        if s["set"] == "bandwidth" and not catalog.is_stock(s["variant"]) and s.get("speedup")
+    ]
     # The main set is one more point of the curve, at the profile's rate, against the same stock
     # config as the curve's points (the main set may have measured more than one).
     curve_base = {s["job"]: s["baseline"] for s in bw}
     swept = {(s["job"], s["config"]) for s in bw}
     points = [(s["rate_mbit"], s["speedup"], s) for s in bw]
-    points += [(s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s) for s in summaries
-               if s["set"] == "main" and (s["job"], s["config"]) in swept
-               and curve_base[s["job"]] in s.get("speedup_vs", {})]
+    points += [
+        (s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s)
+        for s in summaries
+        if s["set"] == "main"
+        and (s["job"], s["config"]) in swept
+        and curve_base[s["job"]] in s.get("speedup_vs", {})
+    ]
     if points:
         panels.append(("bisection Mbit/s per node", points))
-    for set_name, key, label in (("threshold", "mapreduce.marco.start.threshold", "start threshold"),
-                                 ("stop-fraction", "mapreduce.marco.stop.fraction", "stop fraction")):
-        points = [(float(s["conf"][key]), s["speedup"], s) for s in summaries
-                  if s["set"] == set_name and not catalog.is_stock(s["variant"])
-                  and s.get("speedup")]
+    for set_name, key, label in (
+        ("threshold", "mapreduce.marco.start.threshold", "start threshold"),
+        ("stop-fraction", "mapreduce.marco.stop.fraction", "stop fraction"),
+    ):
+        points = [
+            (float(s["conf"][key]), s["speedup"], s)
+            for s in summaries
+            if s["set"] == set_name and not catalog.is_stock(s["variant"]) and s.get("speedup")
+        ]
         if points:
             panels.append((label, points))
     if not panels:
         return None
     fig, axes = plt.subplots(1, len(panels), figsize=(4.5 * len(panels), 3.6), squeeze=False)
-    for ax, (label, points) in zip(axes[0], panels):
-        for (job, variant) in sorted({(s["job"], s["variant"]) for _, _, s in points}):
-            pts = sorted((x, y) for x, y, s in points if s["job"] == job and s["variant"] == variant)
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
-                    label=f"{job} ({variant})")
+    for ax, (label, points) in zip(axes[0], panels, strict=True):
+        for job, variant in sorted({(s["job"], s["variant"]) for _, _, s in points}):
+            pts = sorted(
+                (x, y) for x, y, s in points if s["job"] == job and s["variant"] == variant
+            )
+            ax.plot(
+                [p[0] for p in pts], [p[1] for p in pts], marker="o", label=f"{job} ({variant})"
+            )
         ax.axhline(1.0, color="gray", linewidth=0.8)
         ax.set_xlabel(label)
         ax.set_ylabel("speedup over stock (mean)")
@@ -160,29 +225,51 @@ def reduce_timeline(out_dir, record, path):
     sec = lambda ms: (ms - t0) / 1000  # noqa: E731
     arrivals = [sec(e["ts"]) for e in events if e["event"] == "arrival"]
     starts = {e["n"]: sec(e["ts"]) for e in events if e["event"] == "invocation-start"}
-    ends = {e["n"]: (sec(e["ts"]), e.get("reduce")) for e in events
-            if e["event"] in ("invocation-end", "invocation-failed", "invocation-abandoned")}
+    ends = {
+        e["n"]: (sec(e["ts"]), e.get("reduce"))
+        for e in events
+        if e["event"] in ("invocation-end", "invocation-failed", "invocation-abandoned")
+    }
     fig, ax = plt.subplots(figsize=(8, 3.8))
-    ax.step(arrivals, range(1, len(arrivals) + 1), where="post", color="#4c72b0",
-            label="map outputs arrived")
+    ax.step(
+        arrivals,
+        range(1, len(arrivals) + 1),
+        where="post",
+        color="#4c72b0",
+        label="map outputs arrived",
+    )
     top = max(len(arrivals), 1)
     for n, s in starts.items():
         e, reduced = ends.get(n, (s, None))
-        ax.barh(-0.06 * top * (1 + (n - 1) % 3), e - s, left=s, height=0.05 * top,
-                color="#55a868" if reduced else "#8172b2",
-                label=("partial invocation" if n == min(starts) else None))
+        ax.barh(
+            -0.06 * top * (1 + (n - 1) % 3),
+            e - s,
+            left=s,
+            height=0.05 * top,
+            color="#55a868" if reduced else "#8172b2",
+            label=("partial invocation" if n == min(starts) else None),
+        )
     for e in events:
         if e["event"] in ("shuffle-end", "stop-point", "final-merge-start", "final-merge-end"):
-            ax.axvline(sec(e["ts"]), linestyle="--", linewidth=0.8,
-                       color={"shuffle-end": "#dd8452", "stop-point": "gray",
-                              "final-merge-start": "#c44e52", "final-merge-end": "#c44e52"}[e["event"]],
-                       label=e["event"])
+            ax.axvline(
+                sec(e["ts"]),
+                linestyle="--",
+                linewidth=0.8,
+                color={
+                    "shuffle-end": "#dd8452",
+                    "stop-point": "gray",
+                    "final-merge-start": "#c44e52",
+                    "final-merge-end": "#c44e52",
+                }[e["event"]],
+                label=e["event"],
+            )
     a = attempts.get(crit["attempt"], crit)
     ax.axvline(sec(a["finish"]), color="black", linewidth=0.8, label="reduce finished")
     ax.set_xlabel("seconds since the client started the job")
     ax.set_ylabel("map outputs")
-    ax.set_title(f"{record['job']} / {record['config']} rep {record['rep']}: {chosen.stem}",
-                 fontsize=8)
+    ax.set_title(
+        f"{record['job']} / {record['config']} rep {record['rep']}: {chosen.stem}", fontsize=8
+    )
     ax.legend(fontsize=6, loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

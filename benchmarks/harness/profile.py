@@ -1,5 +1,6 @@
 """Profiles: JSON files that fix the cluster shape, data sizes, jobs, variants and repetitions of a
 benchmark session (benchmarks/profiles/*.json; every key is described in docs/harness.md)."""
+
 import json
 from pathlib import Path
 
@@ -7,17 +8,47 @@ from . import catalog
 
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
 
-CLUSTER_KEYS = {"workers", "groups", "rate_mbit", "cpu_per_worker", "mem_per_worker",
-                "nm_memory_mb", "nm_vcores", "class_archive"}
-TOP_KEYS = {"name", "description", "cluster", "jobs", "variants", "repetitions", "reduces", "seed",
-            "data", "generate_conf", "job_conf", "per_job_conf", "sweep", "faults", "calibration",
-            "output_checksum"}
+CLUSTER_KEYS = {
+    "workers",
+    "groups",
+    "rate_mbit",
+    "cpu_per_worker",
+    "mem_per_worker",
+    "nm_memory_mb",
+    "nm_vcores",
+    "class_archive",
+}
+TOP_KEYS = {
+    "name",
+    "description",
+    "cluster",
+    "jobs",
+    "variants",
+    "repetitions",
+    "reduces",
+    "seed",
+    "data",
+    "generate_conf",
+    "job_conf",
+    "per_job_conf",
+    "sweep",
+    "faults",
+    "calibration",
+    "output_checksum",
+}
 # How a run's output is compared with stock's: "download" copies it and hashes every byte (small
 # outputs); "composite-crc" asks HDFS for each file's composite CRC (dfs.checksum.combine.mode=
 # COMPOSITE_CRC), which does not depend on block or chunk sizes, and copies nothing (large outputs).
 OUTPUT_CHECKSUMS = ("download", "composite-crc")
-SWEEP_KEYS = {"jobs", "variants", "repetitions", "rates", "start_thresholds", "stop_fractions",
-              "in_main"}
+SWEEP_KEYS = {
+    "jobs",
+    "variants",
+    "repetitions",
+    "rates",
+    "start_thresholds",
+    "stop_fractions",
+    "in_main",
+}
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
 CALIBRATION_KEYS = {"jobs", "rates", "repetitions"}
 
@@ -36,8 +67,10 @@ def load(name_or_path):
     if not path.suffix:
         path = PROFILE_DIR / f"{name_or_path}.json"
     if not path.is_file():
-        raise ProfileError(f"no profile '{name_or_path}' ({path} does not exist); "
-                           f"the profiles are: {', '.join(available())}, or give a path to a .json file")
+        raise ProfileError(
+            f"no profile '{name_or_path}' ({path} does not exist); "
+            f"the profiles are: {', '.join(available())}, or give a path to a .json file"
+        )
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as e:
@@ -50,8 +83,10 @@ def _unknown(keys, allowed, where):
     # Keys starting with "_" are the harness's own notes (e.g. where the profile came from).
     extra = {k for k in keys if not k.startswith("_")} - allowed
     if extra:
-        raise ProfileError(f"{where}: unknown key(s) {', '.join(sorted(extra))}; "
-                           f"allowed: {', '.join(sorted(allowed))}")
+        raise ProfileError(
+            f"{where}: unknown key(s) {', '.join(sorted(extra))}; "
+            f"allowed: {', '.join(sorted(allowed))}"
+        )
 
 
 def validate(p, where="profile"):
@@ -69,8 +104,10 @@ def validate(p, where="profile"):
     p.setdefault("per_job_conf", {})
     p.setdefault("output_checksum", "download")
     if p["output_checksum"] not in OUTPUT_CHECKSUMS:
-        raise ProfileError(f"{where}: output_checksum must be one of {', '.join(OUTPUT_CHECKSUMS)}, "
-                           f"got {p['output_checksum']!r}")
+        raise ProfileError(
+            f"{where}: output_checksum must be one of {', '.join(OUTPUT_CHECKSUMS)}, "
+            f"got {p['output_checksum']!r}"
+        )
     try:
         catalog.check_jobs(p["jobs"])
         catalog.check_variants(p["variants"])
@@ -78,12 +115,16 @@ def validate(p, where="profile"):
     except ValueError as e:
         raise ProfileError(f"{where}: {e}") from e
     if not isinstance(p["repetitions"], int) or p["repetitions"] < 1:
-        raise ProfileError(f"{where}: repetitions must be an integer >= 1, got {p['repetitions']!r}")
+        raise ProfileError(
+            f"{where}: repetitions must be an integer >= 1, got {p['repetitions']!r}"
+        )
     data = p.get("data")
     if not isinstance(data, dict):
-        raise ProfileError(f"{where}: 'data' must map each data set "
-                           f"({', '.join(catalog.GENERATORS)}) to {{\"bytes\": \"64m\"}} or "
-                           f"{{\"records\": N}}")
+        raise ProfileError(
+            f"{where}: 'data' must map each data set "
+            f'({", ".join(catalog.GENERATORS)}) to {{"bytes": "64m"}} or '
+            f'{{"records": N}}'
+        )
     check_data(p, p["jobs"], where)
     if "sweep" in p:
         _unknown(p["sweep"], SWEEP_KEYS, f"{where}: sweep")
@@ -100,8 +141,10 @@ def check_data(p, jobs, where="profile"):
         dataset = catalog.JOB_DATA[job]
         spec = p["data"].get(dataset)
         if not isinstance(spec, dict) or not ({"bytes", "records"} & set(spec)):
-            raise ProfileError(f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
-                               f"is missing or has neither 'bytes' nor 'records'")
+            raise ProfileError(
+                f"{where}: job {job} reads data set '{dataset}', but data.{dataset} "
+                f"is missing or has neither 'bytes' nor 'records'"
+            )
         _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
 
 

@@ -1,5 +1,6 @@
 """`marco-bench report`: results.json + results.csv + summary.csv, the PNG figures and report.md
 from a results directory (results.jsonl and sessions.json written by run/sweep/faults/main)."""
+
 import csv
 import json
 import re
@@ -14,14 +15,26 @@ def write_report(out_dir, img_prefix="img"):
     out = Path(out_dir)
     records = load_results(out / "results.jsonl")
     if not records:
-        raise FileNotFoundError(f"no runs recorded in {out / 'results.jsonl'}: run "
-                                f"`marco-bench run` (or main) with --out {out} first")
-    sessions = json.loads((out / "sessions.json").read_text()) if (out / "sessions.json").exists() else []
+        raise FileNotFoundError(
+            f"no runs recorded in {out / 'results.jsonl'}: run "
+            f"`marco-bench run` (or main) with --out {out} first"
+        )
+    sessions = (
+        json.loads((out / "sessions.json").read_text()) if (out / "sessions.json").exists() else []
+    )
     summaries = aggregate.summarize(records)
     sets = list(dict.fromkeys(r["set"] for r in records))
-    (out / "results.json").write_text(json.dumps(
-        {"runs": records, "summaries": summaries, "sessions": sessions,
-         "targets": {s: aggregate.targets(summaries, s) for s in sets}}, indent=1))
+    (out / "results.json").write_text(
+        json.dumps(
+            {
+                "runs": records,
+                "summaries": summaries,
+                "sessions": sessions,
+                "targets": {s: aggregate.targets(summaries, s) for s in sets},
+            },
+            indent=1,
+        )
+    )
     write_runs_csv(records, out / "results.csv")
     write_summary_csv(summaries, out / "summary.csv")
     img = out / img_prefix
@@ -30,7 +43,9 @@ def write_report(out_dir, img_prefix="img"):
     for s in sets:
         if s in ("bandwidth", "threshold", "stop-fraction"):
             continue
-        figures[f"normalized-{s}"] = plots.normalized_runtime(summaries, s, img / f"normalized-{s}.png")
+        figures[f"normalized-{s}"] = plots.normalized_runtime(
+            summaries, s, img / f"normalized-{s}.png"
+        )
         figures[f"breakdown-{s}"] = plots.breakdown_stacks(summaries, s, img / f"breakdown-{s}.png")
     figures["sensitivity"] = plots.sensitivity(summaries, img / "sensitivity.png")
     timeline_run = pick_timeline_run(records)
@@ -43,19 +58,47 @@ def write_report(out_dir, img_prefix="img"):
 
 def pick_timeline_run(records):
     """The first ok MaRCO run of the most shuffle-heavy job measured, with timelines."""
-    candidates = [r for r in records if r["status"] == "ok" and r["variant"] == "marco"
-                  and r.get("timelines") and not r.get("fault")]
+    candidates = [
+        r
+        for r in records
+        if r["status"] == "ok"
+        and r["variant"] == "marco"
+        and r.get("timelines")
+        and not r.get("fault")
+    ]
     if not candidates:
         return None
     return max(candidates, key=lambda r: (r["shuffle_heavy"], r["shuffle_bytes"], -r["rep"]))
 
 
-RUN_COLUMNS = ["key", "set", "rate_mbit", "job", "config", "variant", "rep", "status", "wall_s",
-               *PHASES, "shuffle_bytes", "bisection_bytes", "task_cpu_s", "map_output_bytes",
-               "peak_reduce_memory_bytes",
-               "maps", "data_local_maps",
-               "invocations", "partial_sort_millis", "partial_reduce_millis", "adaptive_disables",
-               "failed_attempts", "killed_attempts", "output_sha256", "job_ids", "command"]
+RUN_COLUMNS = [
+    "key",
+    "set",
+    "rate_mbit",
+    "job",
+    "config",
+    "variant",
+    "rep",
+    "status",
+    "wall_s",
+    *PHASES,
+    "shuffle_bytes",
+    "bisection_bytes",
+    "task_cpu_s",
+    "map_output_bytes",
+    "peak_reduce_memory_bytes",
+    "maps",
+    "data_local_maps",
+    "invocations",
+    "partial_sort_millis",
+    "partial_reduce_millis",
+    "adaptive_disables",
+    "failed_attempts",
+    "killed_attempts",
+    "output_sha256",
+    "job_ids",
+    "command",
+]
 
 
 def write_runs_csv(records, path):
@@ -63,24 +106,51 @@ def write_runs_csv(records, path):
         w = csv.writer(f)
         w.writerow(RUN_COLUMNS)
         for r in records:
-            flat = {**r, **r.get("breakdown", {}), **r.get("marco", {}),
-                    "job_ids": " ".join(r.get("job_ids", [])),
-                    "task_cpu_s": (sum(r["task_cpu_s_by_node"].values())
-                                   if "task_cpu_s_by_node" in r else "")}
+            flat = {
+                **r,
+                **r.get("breakdown", {}),
+                **r.get("marco", {}),
+                "job_ids": " ".join(r.get("job_ids", [])),
+                "task_cpu_s": (
+                    sum(r["task_cpu_s_by_node"].values()) if "task_cpu_s_by_node" in r else ""
+                ),
+            }
             w.writerow([flat.get(c, "") for c in RUN_COLUMNS])
 
 
 def write_summary_csv(summaries, path):
-    cols = ["set", "rate_mbit", "job", "config", "runs", "wall_mean", "wall_min", "wall_max",
-            "speedup", "ideal_speedup", "fraction_of_ideal", *PHASES, "partial_work_s",
-            "shuffle_bytes", "bisection_bytes", "task_cpu_s", "busiest_node_cpu_s",
-            "peak_reduce_memory_bytes", "identical_to_stock"]
+    cols = [
+        "set",
+        "rate_mbit",
+        "job",
+        "config",
+        "runs",
+        "wall_mean",
+        "wall_min",
+        "wall_max",
+        "speedup",
+        "ideal_speedup",
+        "fraction_of_ideal",
+        *PHASES,
+        "partial_work_s",
+        "shuffle_bytes",
+        "bisection_bytes",
+        "task_cpu_s",
+        "busiest_node_cpu_s",
+        "peak_reduce_memory_bytes",
+        "identical_to_stock",
+    ]
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
         for s in summaries:
-            flat = {**s, **s["breakdown"], "wall_mean": s["wall_s"]["mean"],
-                    "wall_min": s["wall_s"]["min"], "wall_max": s["wall_s"]["max"]}
+            flat = {
+                **s,
+                **s["breakdown"],
+                "wall_mean": s["wall_s"]["mean"],
+                "wall_min": s["wall_s"]["min"],
+                "wall_max": s["wall_s"]["max"],
+            }
             w.writerow([flat.get(c, "") for c in cols])
 
 
@@ -110,10 +180,13 @@ def cpu_cell(summary):
 def markdown(records, summaries, sessions, figures, out):
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
-    lines += [f"{len(records) - len(failed)} runs ok, {len(failed)} failed; results in "
-              f"`results.jsonl` (one line per run), `results.json`, `results.csv`, `summary.csv`.",
-              "Every number below is the mean over the repetitions with [min–max]; runs of "
-              "different variants were interleaved on the same data and cluster.", ""]
+    lines += [
+        f"{len(records) - len(failed)} runs ok, {len(failed)} failed; results in "
+        f"`results.jsonl` (one line per run), `results.json`, `results.csv`, `summary.csv`.",
+        "Every number below is the mean over the repetitions with [min–max]; runs of "
+        "different variants were interleaved on the same data and cluster.",
+        "",
+    ]
     lines += environment_section(sessions)
     lines += example_commands(records)
     sets = list(dict.fromkeys(s["set"] for s in summaries))
@@ -124,11 +197,16 @@ def markdown(records, summaries, sessions, figures, out):
     if "sensitivity" in figures:
         lines += ["## Sensitivity", "", f"![sensitivity]({rel(figures['sensitivity'], out)})", ""]
     if "timeline" in figures:
-        lines += ["## One reduce's timeline", "",
-                  "Map outputs arriving (step line), partial invocations (green: sort+reduce, "
-                  "purple: sort only), stop point, shuffle end and final merge of the reduce that "
-                  "finished last in one MaRCO run.", "",
-                  f"![timeline]({rel(figures['timeline'], out)})", ""]
+        lines += [
+            "## One reduce's timeline",
+            "",
+            "Map outputs arriving (step line), partial invocations (green: sort+reduce, "
+            "purple: sort only), stop point, shuffle end and final merge of the reduce that "
+            "finished last in one MaRCO run.",
+            "",
+            f"![timeline]({rel(figures['timeline'], out)})",
+            "",
+        ]
     if failed:
         lines += ["## Failed runs", ""]
         for r in failed:
@@ -147,10 +225,13 @@ def environment_section(sessions):
     if not sessions:
         return lines + ["(no session information recorded)", ""]
     env = sessions[-1]["environment"]
-    lines += [f"- machine: {env.get('cores')} cores, {env.get('memory_gib')} GiB memory, "
-              f"kernel {env.get('kernel')}, {env.get('java')}",
-              f"- cluster: {env.get('cluster')}",
-              f"- profile: `{env.get('profile')}`; git commit {env.get('git_commit')}", ""]
+    lines += [
+        f"- machine: {env.get('cores')} cores, {env.get('memory_gib')} GiB memory, "
+        f"kernel {env.get('kernel')}, {env.get('java')}",
+        f"- cluster: {env.get('cluster')}",
+        f"- profile: `{env.get('profile')}`; git commit {env.get('git_commit')}",
+        "",
+    ]
     lines += ["Commands (in order, with their wall time):", "", "```"]
     for i, s in enumerate(sessions, 1):
         took = f"   # {s['seconds']:.0f} s" if s.get("seconds") is not None else "   # interrupted"
@@ -170,31 +251,51 @@ def regime_section(records, sessions):
     """The regime test (calibration.py) applied to every fault-free stock run of the directory,
     per (set, rate, job, config), means over the repetitions."""
     shape = cluster_shape(sessions)
-    runs = [r for r in records if r["status"] == "ok" and catalog.is_stock(r["variant"])
-            and not r.get("fault")]
+    runs = [
+        r
+        for r in records
+        if r["status"] == "ok" and catalog.is_stock(r["variant"]) and not r.get("fault")
+    ]
     if not shape or not runs:
         return []
     groups = {}
     for r in runs:
         groups.setdefault((r["set"], r["rate_mbit"], r["job"], r["config"]), []).append(
-            calibration.assess(r, *shape))
-    lines = ["## Regime test (stock's own breakdown)", "",
-             "Per stock run: the seconds the shaped link needs for what one node receives from "
-             "the other groups (network), against the map phase; the hideable final merge + "
-             "final reduce as a share of the job; the start-up share. Passes: network >= map, "
-             f"hideable >= {pct(calibration.MIN_HIDEABLE_SHARE)}, start-up < "
-             f"{pct(calibration.MAX_STARTUP_SHARE)} (see docs/harness.md).", "",
-             "| set | Mbit/s | job | config | runs | wall s | map s | network s | exposed shuffle s "
-             "| hideable | start-up | passes |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            calibration.assess(r, *shape)
+        )
+    lines = [
+        "## Regime test (stock's own breakdown)",
+        "",
+        "Per stock run: the seconds the shaped link needs for what one node receives from "
+        "the other groups (network), against the map phase; the hideable final merge + "
+        "final reduce as a share of the job; the start-up share. Passes: network >= map, "
+        f"hideable >= {pct(calibration.MIN_HIDEABLE_SHARE)}, start-up < "
+        f"{pct(calibration.MAX_STARTUP_SHARE)} (see docs/harness.md).",
+        "",
+        "| set | Mbit/s | job | config | runs | wall s | map s | network s | exposed shuffle s "
+        "| hideable | start-up | passes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for (set_name, rate, job, config), rows in sorted(
-            groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0, kv[0][2], kv[0][3])):
-        m = {k: aggregate.mean([row[k] for row in rows]) for k in (
-            "wall_s", "map_s", "network_s", "exposed_shuffle_s", "hideable_share",
-            "startup_share")}
+        groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0, kv[0][2], kv[0][3])
+    ):
+        m = {
+            k: aggregate.mean([row[k] for row in rows])
+            for k in (
+                "wall_s",
+                "map_s",
+                "network_s",
+                "exposed_shuffle_s",
+                "hideable_share",
+                "startup_share",
+            )
+        }
         verdict = "yes" if all(row["passes"] for row in rows) else "no"
-        lines.append(f"| {set_name} | {rate} | {job} | {config} | {len(rows)} | {f1(m['wall_s'])} | "
-                     f"{f1(m['map_s'])} | {f1(m['network_s'])} | {f1(m['exposed_shuffle_s'])} | "
-                     f"{pct(m['hideable_share'])} | {pct(m['startup_share'])} | {verdict} |")
+        lines.append(
+            f"| {set_name} | {rate} | {job} | {config} | {len(rows)} | {f1(m['wall_s'])} | "
+            f"{f1(m['map_s'])} | {f1(m['network_s'])} | {f1(m['exposed_shuffle_s'])} | "
+            f"{pct(m['hideable_share'])} | {pct(m['startup_share'])} | {verdict} |"
+        )
     return lines + [""]
 
 
@@ -213,22 +314,33 @@ def fault_section(records, summaries):
     runs = [r for r in records if r.get("fault") and r["status"] == "ok"]
     if not runs:
         return []
-    identical = {(s["set"], s["rate_mbit"], s["job"], s["config"]): s.get("identical_to_stock")
-                 for s in summaries}
-    lines = ["## Fault runs", "", "| run | wall s | injected | took effect | output = stock |",
-             "|---|---|---|---|---|"]
+    identical = {
+        (s["set"], s["rate_mbit"], s["job"], s["config"]): s.get("identical_to_stock")
+        for s in summaries
+    }
+    lines = [
+        "## Fault runs",
+        "",
+        "| run | wall s | injected | took effect | output = stock |",
+        "|---|---|---|---|---|",
+    ]
     for r in runs:
         if r["fault"] == "kill-reduce":
             f = r.get("fault_injected") or {}
-            what = f"killed {f['killed']} at {f['at_s']} s" if f.get("killed") else \
-                f"nothing ({f.get('why', 'no attempt found')})"
+            what = (
+                f"killed {f['killed']} at {f['at_s']} s"
+                if f.get("killed")
+                else f"nothing ({f.get('why', 'no attempt found')})"
+            )
             effect = "yes" if f.get("took_effect") else "no (the attempt had ended)"
         else:
             what = f"partial invocation failures: {r['marco']['failed_invocations']}"
             effect = "yes" if r["marco"]["failed_invocations"] > 0 else "no"
         same = identical.get((r["set"], r["rate_mbit"], r["job"], r["config"]))
-        lines.append(f"| `{r['key']}` | {r['wall_s']:.1f} | {what} | {effect} | "
-                     f"{'yes' if same else '**NO**'} |")
+        lines.append(
+            f"| `{r['key']}` | {r['wall_s']:.1f} | {what} | {effect} | "
+            f"{'yes' if same else '**NO**'} |"
+        )
     return lines + [""]
 
 
@@ -239,8 +351,11 @@ def example_commands(records):
         firsts.setdefault(r["variant"], r)
     if not firsts:
         return []
-    lines = ["Exact job command of the first run of each variant (every run's command is in "
-             "`results.csv`):", ""]
+    lines = [
+        "Exact job command of the first run of each variant (every run's command is in "
+        "`results.csv`):",
+        "",
+    ]
     for variant, r in firsts.items():
         lines += [f"- {variant} (`{r['key']}`):", "", "  ```", f"  {r['command']}", "  ```", ""]
     return lines
@@ -251,27 +366,44 @@ def set_section(set_name, summaries, figures):
     lines = [f"## Set `{set_name}`", ""]
     rates = sorted({s["rate_mbit"] for s in rows}, key=lambda r: (r is None, r))
     for rate in rates:
-        rr = sorted([s for s in rows if s["rate_mbit"] == rate],
-                    key=lambda s: (catalog.ALL_JOBS.index(s["job"]),
-                                   not catalog.is_stock(s["variant"]), s["config"]))
-        lines += [f"### Runtime at {rate} Mbit/s between groups", "",
-                  "| job | class | config | runs | wall s mean [min–max] | speedup vs better stock | "
-                  "speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
-                  "shuffle MB | bisection MB | task CPU s (busiest node) | peak reduce MB | "
-                  "output = stock |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        rr = sorted(
+            [s for s in rows if s["rate_mbit"] == rate],
+            key=lambda s: (
+                catalog.ALL_JOBS.index(s["job"]),
+                not catalog.is_stock(s["variant"]),
+                s["config"],
+            ),
+        )
+        lines += [
+            f"### Runtime at {rate} Mbit/s between groups",
+            "",
+            "| job | class | config | runs | wall s mean [min–max] | speedup vs better stock | "
+            "speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
+            "shuffle MB | bisection MB | task CPU s (busiest node) | peak reduce MB | "
+            "output = stock |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
         for s in rr:
             w = s["wall_s"]
             is_base = s.get("baseline") == s["config"]
             # MaRCO's columns (ideal reached, map phase) say nothing about a stock config.
             is_stock = catalog.is_stock(s["variant"])
-            ident = "(baseline)" if is_base else (
-                "yes" if s.get("identical_to_stock") else
-                ("stock runs differ" if not s.get("stock_outputs_agree", True) else "**NO**"))
+            ident = (
+                "(baseline)"
+                if is_base
+                else (
+                    "yes"
+                    if s.get("identical_to_stock")
+                    else (
+                        "stock runs differ" if not s.get("stock_outputs_agree", True) else "**NO**"
+                    )
+                )
+            )
             if is_base and not s.get("stock_outputs_agree", True):
                 ident = "**stock runs differ**"
-            each = ", ".join(f"{c} {f2(v)}" for c, v in s.get("speedup_vs", {}).items()
-                             if c != s["config"])
+            each = ", ".join(
+                f"{c} {f2(v)}" for c, v in s.get("speedup_vs", {}).items() if c != s["config"]
+            )
             lines.append(
                 f"| {s['job']} | {'heavy' if s['shuffle_heavy'] else 'light'} | {s['config']} | "
                 f"{s['runs']} | {w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}] | "
@@ -280,34 +412,55 @@ def set_section(set_name, summaries, figures):
                 f"{'' if is_stock else pct(s.get('fraction_of_ideal'))} | "
                 f"{'' if is_stock else f2(s.get('map_phase_ratio'))} | "
                 f"{mb(s['shuffle_bytes'])} | {mb(s.get('bisection_bytes'))} | "
-                f"{cpu_cell(s)} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |")
-        lines += ["", "Phase breakdown (mean seconds along the critical path; the phases add up to "
-                  "the wall time; partial work runs overlapped with the shuffle):", "",
-                  "| job | config | " + " | ".join(p.replace("_", " ") for p in PHASES)
-                  + " | sum | wall | partial sort+reduce | invocations |",
-                  "|---|---|" + "---|" * (len(PHASES) + 4)]
+                f"{cpu_cell(s)} | {mb(s['peak_reduce_memory_bytes'])} | {ident} |"
+            )
+        lines += [
+            "",
+            "Phase breakdown (mean seconds along the critical path; the phases add up to "
+            "the wall time; partial work runs overlapped with the shuffle):",
+            "",
+            "| job | config | "
+            + " | ".join(p.replace("_", " ") for p in PHASES)
+            + " | sum | wall | partial sort+reduce | invocations |",
+            "|---|---|" + "---|" * (len(PHASES) + 4),
+        ]
         for s in rr:
             b = s["breakdown"]
-            lines.append(f"| {s['job']} | {s['config']} | "
-                         + " | ".join(f1(b[p]) for p in PHASES)
-                         + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
-                           f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} |")
+            lines.append(
+                f"| {s['job']} | {s['config']} | "
+                + " | ".join(f1(b[p]) for p in PHASES)
+                + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
+                f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} |"
+            )
         lines.append("")
     t = aggregate.targets(summaries, set_name)
     if t["heavy_geomean_speedup"] is not None or t["light_at_least_floor"]:
-        lines += ["### Aims (MaRCO vs the better stock baseline)", "",
-                  f"- shuffle-heavy geometric-mean speedup: {f2(t['heavy_geomean_speedup'])} "
-                  f"(aim >= {aggregate.HEAVY_GEOMEAN_AIM}: "
-                  f"{'met' if t['heavy_geomean_met'] else 'not met'})",
-                  "- shuffle-heavy jobs at >= 90% of their ideal: "
-                  + (", ".join(f"{j} {'yes' if v else 'no'}" for j, v in t["heavy_at_90pct_ideal"].items()) or "–"),
-                  f"- shuffle-light jobs at >= {aggregate.LIGHT_FLOOR}: "
-                  + (", ".join(f"{j} {'yes' if v else 'no'}" for j, v in t["light_at_least_floor"].items()) or "–"),
-                  f"- MaRCO's map phase vs the baseline's, mean over jobs: "
-                  f"{f2(t['map_phase_ratio'])} (aim <= {aggregate.MAP_PHASE_SLACK}: "
-                  f"{'met' if t['map_phase_met'] else 'not met'})",
-                  f"- every variant's output identical to stock: {'yes' if t['all_identical'] else 'NO'}",
-                  ""]
+        lines += [
+            "### Aims (MaRCO vs the better stock baseline)",
+            "",
+            f"- shuffle-heavy geometric-mean speedup: {f2(t['heavy_geomean_speedup'])} "
+            f"(aim >= {aggregate.HEAVY_GEOMEAN_AIM}: "
+            f"{'met' if t['heavy_geomean_met'] else 'not met'})",
+            "- shuffle-heavy jobs at >= 90% of their ideal: "
+            + (
+                ", ".join(
+                    f"{j} {'yes' if v else 'no'}" for j, v in t["heavy_at_90pct_ideal"].items()
+                )
+                or "–"
+            ),
+            f"- shuffle-light jobs at >= {aggregate.LIGHT_FLOOR}: "
+            + (
+                ", ".join(
+                    f"{j} {'yes' if v else 'no'}" for j, v in t["light_at_least_floor"].items()
+                )
+                or "–"
+            ),
+            f"- MaRCO's map phase vs the baseline's, mean over jobs: "
+            f"{f2(t['map_phase_ratio'])} (aim <= {aggregate.MAP_PHASE_SLACK}: "
+            f"{'met' if t['map_phase_met'] else 'not met'})",
+            f"- every variant's output identical to stock: {'yes' if t['all_identical'] else 'NO'}",
+            "",
+        ]
     for kind in ("normalized", "breakdown"):
         key = f"{kind}-{set_name}"
         if key in figures:

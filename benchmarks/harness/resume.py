@@ -5,6 +5,7 @@ stopped). Runs are comparable only if the same code ran them, with the same prof
 of the same shape. The first session that records runs writes identity.json; every later one
 compares its own identity with it and refuses on a difference, naming it and the fix (`--fresh`).
 """
+
 import datetime
 import hashlib
 import json
@@ -23,8 +24,9 @@ class ResumeError(RuntimeError):
 
 
 def git_commit(repo: Path) -> str:
-    r = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
-                       text=True)
+    r = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True
+    )
     return r.stdout.strip() or "unknown (not a git checkout)"
 
 
@@ -34,8 +36,12 @@ def profile_sha256(profile: dict) -> str:
 
 
 def identity(commit: str, profile_name: str, profile_digest: str, cluster: dict) -> dict:
-    return {"git_commit": commit, "profile": profile_name, "profile_sha256": profile_digest,
-            "cluster": cluster}
+    return {
+        "git_commit": commit,
+        "profile": profile_name,
+        "profile_sha256": profile_digest,
+        "cluster": cluster,
+    }
 
 
 def has_runs(out: Path) -> bool:
@@ -44,8 +50,11 @@ def has_runs(out: Path) -> bool:
 
 
 def differences(recorded: dict, current: dict) -> list:
-    return [f"{key}: {recorded.get(key)!r} there, {current.get(key)!r} now"
-            for key in COMPARED if recorded.get(key) != current.get(key)]
+    return [
+        f"{key}: {recorded.get(key)!r} there, {current.get(key)!r} now"
+        for key in COMPARED
+        if recorded.get(key) != current.get(key)
+    ]
 
 
 def check(out: Path, current: dict) -> None:
@@ -57,13 +66,17 @@ def check(out: Path, current: dict) -> None:
         if diff:
             raise ResumeError(
                 f"{out} holds runs that cannot be compared with this session's ("
-                + "; ".join(diff) + "). Start over with --fresh (the old directory is kept "
-                "beside it), or give another --out.")
+                + "; ".join(diff)
+                + "). Start over with --fresh (the old directory is kept "
+                "beside it), or give another --out."
+            )
         return
     if has_runs(out):
-        raise ResumeError(f"{out} holds runs but no {IDENTITY_FILE}, so nothing says which commit, "
-                          f"profile and cluster made them. Start over with --fresh (the old "
-                          f"directory is kept beside it), or give another --out.")
+        raise ResumeError(
+            f"{out} holds runs but no {IDENTITY_FILE}, so nothing says which commit, "
+            f"profile and cluster made them. Start over with --fresh (the old "
+            f"directory is kept beside it), or give another --out."
+        )
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(current, indent=1) + "\n")
 

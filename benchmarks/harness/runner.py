@@ -2,6 +2,7 @@
 job history, MaRCO timelines and output from HDFS, checksums the output, computes the breakdown,
 and appends one JSON line per run to results.jsonl (so an interrupted session resumes where it
 stopped: runs already recorded as ok are skipped)."""
+
 import hashlib
 import json
 import re
@@ -27,10 +28,11 @@ OUTPUT_GROUP = "FileOutputFormatCounter"
 @dataclass
 class Config:
     """One column of a comparison: a variant plus extra job settings, at a bisection rate."""
+
     name: str
     variant: str
     conf: dict = field(default_factory=dict)
-    rate: object = None   # payload Mbit/s between groups; None = leave the shaping as it is
+    rate: object = None  # payload Mbit/s between groups; None = leave the shaping as it is
     fault: object = None  # None, "kill-reduce" or "fail-partial"
 
 
@@ -70,7 +72,9 @@ def load_results(path):
 
 def fmt_seconds(s):
     s = int(round(s))
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    return (
+        f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
 
 
 def hadoop_value(value):
@@ -84,7 +88,7 @@ class Runner:
         self.profile = profile
         self.out = Path(out_dir)
         self.hdfs_root = hdfs_root.rstrip("/")
-        self.shaper = shaper   # callable(rate) that re-shapes the bisection, or None
+        self.shaper = shaper  # callable(rate) that re-shapes the bisection, or None
         # What is in force, not what the profile asked for: someone may have re-shaped the
         # cluster by hand (a cluster of --conf-dir cannot be read: the profile's rate stands).
         in_force = client.shaped_rate()
@@ -97,8 +101,11 @@ class Runner:
     # ---- data ----------------------------------------------------------------------------
     def present_datasets(self):
         listing = self.client.run("hdfs", "dfs", "-ls", "-R", f"{self.hdfs_root}/data", check=False)
-        return {line.split()[-1].rsplit("/", 1)[0] for line in listing.stdout.splitlines()
-                if line.endswith("/_SUCCESS")}
+        return {
+            line.split()[-1].rsplit("/", 1)[0]
+            for line in listing.stdout.splitlines()
+            if line.endswith("/_SUCCESS")
+        }
 
     def missing_datasets(self, jobs):
         present = self.present_datasets()
@@ -116,23 +123,41 @@ class Runner:
         logs = self.out / "logs"
         logs.mkdir(parents=True, exist_ok=True)
         # Half-written sets (no _SUCCESS) go first, in one client call.
-        self.client.run("hdfs", "dfs", "-rm", "-r", "-f", "-skipTrash",
-                        *(dataset_dir(self.profile, self.hdfs_root, d) for d in missing))
+        self.client.run(
+            "hdfs",
+            "dfs",
+            "-rm",
+            "-r",
+            "-f",
+            "-skipTrash",
+            *(dataset_dir(self.profile, self.hdfs_root, d) for d in missing),
+        )
         for d in missing:
             spec = self.profile["data"][d]
             target = dataset_dir(self.profile, self.hdfs_root, d)
             args = [catalog.GENERATORS[d]]
-            for k, v in {**self.profile.get("job_conf", {}), **self.profile.get("generate_conf", {}),
-                         **spec.get("conf", {})}.items():
+            for k, v in {
+                **self.profile.get("job_conf", {}),
+                **self.profile.get("generate_conf", {}),
+                **spec.get("conf", {}),
+            }.items():
                 args += ["-D", f"{k}={hadoop_value(v)}"]
             args += ["--seed", str(self.profile["seed"]), "--maps", str(spec.get("maps", 2))]
-            args += ["--bytes", str(spec["bytes"])] if "bytes" in spec else \
-                ["--records", str(spec["records"])]
+            args += (
+                ["--bytes", str(spec["bytes"])]
+                if "bytes" in spec
+                else ["--records", str(spec["records"])]
+            )
             args.append(target)
-            self.log(f"data: generating {d} ({'bytes ' + str(spec['bytes']) if 'bytes' in spec else 'records ' + str(spec['records'])}) into {target}")
+            size = f"bytes {spec['bytes']}" if "bytes" in spec else f"records {spec['records']}"
+            self.log(f"data: generating {d} ({size}) into {target}")
             log_file = open(logs / f"gen-{d}.log", "w")
-            procs[d] = (self.client.popen("hadoop", "jar", self.jar, *args, stdout=log_file,
-                                          stderr=subprocess.STDOUT), log_file)
+            procs[d] = (
+                self.client.popen(
+                    "hadoop", "jar", self.jar, *args, stdout=log_file, stderr=subprocess.STDOUT
+                ),
+                log_file,
+            )
         failed = []
         try:
             codes = {d: proc.wait() for d, (proc, _) in procs.items()}
@@ -145,8 +170,10 @@ class Runner:
                 log_file.close()
         for d, rc in codes.items():
             if rc != 0:
-                failed.append(f"{d} (exit {rc}, log {logs / f'gen-{d}.log'}):\n"
-                              f"{tail((logs / f'gen-{d}.log').read_text(), 15)}")
+                failed.append(
+                    f"{d} (exit {rc}, log {logs / f'gen-{d}.log'}):\n"
+                    f"{tail((logs / f'gen-{d}.log').read_text(), 15)}"
+                )
         if failed:
             raise ClusterError("data generation failed for " + "\n".join(failed))
         took = time.monotonic() - start
@@ -157,11 +184,14 @@ class Runner:
         missing = self.missing_datasets(jobs)
         if missing:
             raise ClusterError(
-                "data missing on the cluster: " + ", ".join(
+                "data missing on the cluster: "
+                + ", ".join(
                     f"{d} (expected {dataset_dir(self.profile, self.hdfs_root, d)}/_SUCCESS)"
-                    for d in missing)
+                    for d in missing
+                )
                 + f". Generate it with `marco-bench generate --profile {self.profile['name']}` "
-                  f"or pass --generate.")
+                f"or pass --generate."
+            )
 
     # ---- runs ----------------------------------------------------------------------------
     def job_settings(self, run):
@@ -191,11 +221,15 @@ class Runner:
         todo = [r for r in runs if r.key not in done]
         jobs = len({r.job for r in runs})
         configs = len({r.config.name for r in runs})
-        self.log(f"{label}: {len(runs)} runs planned ({jobs} jobs x {configs} variants x "
-                 f"{max(r.rep for r in runs)} repetitions)")
+        self.log(
+            f"{label}: {len(runs)} runs planned ({jobs} jobs x {configs} variants x "
+            f"{max(r.rep for r in runs)} repetitions)"
+        )
         if len(todo) < len(runs):
-            self.log(f"{label}: {len(runs) - len(todo)} of {len(runs)} runs already in "
-                     f"{self.results_path}; resuming with {len(todo)}")
+            self.log(
+                f"{label}: {len(runs) - len(todo)} of {len(runs)} runs already in "
+                f"{self.results_path}; resuming with {len(todo)}"
+            )
         start = time.monotonic()
         records = []
         for i, run in enumerate(todo, 1):
@@ -203,26 +237,36 @@ class Runner:
                 self.reshape(run.config.rate)
             elapsed = time.monotonic() - start
             eta = (elapsed / (i - 1) * (len(todo) - i + 1)) if i > 1 else None
-            self.log(f"[{i}/{len(todo)}] {run.job} / {run.config.name}"
-                     f"{' @' + str(run.config.rate) + ' Mbit/s' if run.config.rate else ''}"
-                     f" / rep {run.rep}   elapsed {fmt_seconds(elapsed)}"
-                     f"   remaining ~{fmt_seconds(eta) if eta is not None else '?'}")
+            self.log(
+                f"[{i}/{len(todo)}] {run.job} / {run.config.name}"
+                f"{' @' + str(run.config.rate) + ' Mbit/s' if run.config.rate else ''}"
+                f" / rep {run.rep}   elapsed {fmt_seconds(elapsed)}"
+                f"   remaining ~{fmt_seconds(eta) if eta is not None else '?'}"
+            )
             record = self.run_one(run)
             records.append(record)
             with self.results_path.open("a") as f:
                 f.write(json.dumps(record) + "\n")
-            status = f"{record['wall_s']:.1f} s" if record["status"] == "ok" else \
-                f"FAILED: {record['error'].splitlines()[0] if record['error'] else ''}"
-            ident = "" if record.get("output_sha256") is None else \
-                f", output {record['output_sha256'][:12]}"
+            status = (
+                f"{record['wall_s']:.1f} s"
+                if record["status"] == "ok"
+                else f"FAILED: {record['error'].splitlines()[0] if record['error'] else ''}"
+            )
+            ident = (
+                ""
+                if record.get("output_sha256") is None
+                else f", output {record['output_sha256'][:12]}"
+            )
             self.log(f"        -> {status}{ident}")
         self.log(f"{label}: {len(todo)} runs in {fmt_seconds(time.monotonic() - start)}")
         return records
 
     def reshape(self, rate):
         if self.shaper is None:
-            raise ClusterError(f"a run needs the bisection at {rate} Mbit/s, but this cluster "
-                               f"cannot be shaped from here (only the netns cluster can)")
+            raise ClusterError(
+                f"a run needs the bisection at {rate} Mbit/s, but this cluster "
+                f"cannot be shaped from here (only the netns cluster can)"
+            )
         self.log(f"shaping the bisection to {rate} Mbit/s")
         self.shaper(rate)
         in_force = self.client.shaped_rate()
@@ -231,25 +275,40 @@ class Runner:
     def run_one(self, run):
         tag = f"r{run.rep}-{uuid.uuid4().hex[:8]}"
         output = f"{self.hdfs_root}/out/{run.set}/{run.job}/{run.config.name}/{tag}"
-        run_dir = self.out / "runs" / run.key.replace("/", "__").replace(" ", "_").replace("@", "_at_")
+        run_dir = (
+            self.out / "runs" / run.key.replace("/", "__").replace(" ", "_").replace("@", "_at_")
+        )
         if run_dir.exists():
             shutil.rmtree(run_dir)
         run_dir.mkdir(parents=True)
         args = self.command(run, output)
         argv = self.client.argv("hadoop", *args)
-        record = {"key": run.key, "set": run.set, "job": run.job, "config": run.config.name,
-                  "variant": run.config.variant, "conf": run.config.conf,
-                  "rate_mbit": self.current_rate, "rate_source": self.rate_source,
-                  "fault": run.config.fault, "rep": run.rep, "status": "failed", "error": None,
-                  "command": shlex.join(argv), "output_dir": output,
-                  "shuffle_heavy": catalog.is_shuffle_heavy(run.job)}
+        record = {
+            "key": run.key,
+            "set": run.set,
+            "job": run.job,
+            "config": run.config.name,
+            "variant": run.config.variant,
+            "conf": run.config.conf,
+            "rate_mbit": self.current_rate,
+            "rate_source": self.rate_source,
+            "fault": run.config.fault,
+            "rep": run.rep,
+            "status": "failed",
+            "error": None,
+            "command": shlex.join(argv),
+            "output_dir": output,
+            "shuffle_heavy": catalog.is_shuffle_heavy(run.job),
+        }
         log_path = run_dir / "client.log"
         bisection_before = self.client.bisection_bytes()
         start_ms = int(time.time() * 1000)
         t0 = time.monotonic()
         with log_path.open("w") as log_file:
             proc = self.client.popen("hadoop", *args, stdout=log_file, stderr=subprocess.STDOUT)
-            injector = self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
+            injector = (
+                self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
+            )
             try:
                 rc = proc.wait()
             except BaseException:
@@ -267,8 +326,15 @@ class Runner:
             record["fault_injected"] = injector.result
         client_log = log_path.read_text(errors="replace")
         job_ids = list(dict.fromkeys(JOB_ID.findall(client_log)))
-        record.update({"wall_s": wall, "start_ms": start_ms, "end_ms": end_ms, "job_ids": job_ids,
-                       "exit_code": rc})
+        record.update(
+            {
+                "wall_s": wall,
+                "start_ms": start_ms,
+                "end_ms": end_ms,
+                "job_ids": job_ids,
+                "exit_code": rc,
+            }
+        )
         if rc != 0:
             record["error"] = f"job exited {rc}; log {log_path}:\n{tail(client_log, 20)}"
             return record
@@ -284,12 +350,14 @@ class Runner:
                 record["output_sha256"] = self.composite_crc(output)
                 # the last job's: k-means writes its result in its last round
                 record["output_bytes"] = histories[-1].counter(OUTPUT_GROUP, "BYTES_WRITTEN")
-            record["timelines"] = sorted(str(p.relative_to(self.out))
-                                         for p in (run_dir / "timelines").rglob("*.jsonl"))
+            record["timelines"] = sorted(
+                str(p.relative_to(self.out)) for p in (run_dir / "timelines").rglob("*.jsonl")
+            )
             if record.get("fault_injected", {}).get("killed"):
                 # A kill that came after the attempt ended does not count as a fault.
-                record["fault_injected"]["took_effect"] = \
+                record["fault_injected"]["took_effect"] = (
                     record["fault_injected"]["killed"] in record["killed_attempt_ids"]
+                )
             record["status"] = "ok"
         except (ClusterError, history.HistoryError, OSError) as e:
             record["error"] = str(e)
@@ -304,14 +372,22 @@ class Runner:
             self.log(f"interrupted: killing {job_id} on the cluster (mapred job -kill)")
             r = self.client.run("mapred", "job", "-kill", job_id, check=False, timeout=120)
             if r.returncode != 0:
-                self.log(f"WARNING: could not kill {job_id} (exit {r.returncode}): "
-                         f"{tail(r.stderr + r.stdout, 3)}; kill it with "
-                         f"`yarn application -kill {job_id.replace('job_', 'application_')}`")
+                self.log(
+                    f"WARNING: could not kill {job_id} (exit {r.returncode}): "
+                    f"{tail(r.stderr + r.stdout, 3)}; kill it with "
+                    f"`yarn application -kill {job_id.replace('job_', 'application_')}`"
+                )
 
     def composite_crc(self, output):
         """The output's digest from HDFS, without copying it: see composite_crc_digest."""
-        r = self.client.run("hadoop", "fs", "-D", "dfs.checksum.combine.mode=COMPOSITE_CRC",
-                            "-checksum", f"{output}/*")
+        r = self.client.run(
+            "hadoop",
+            "fs",
+            "-D",
+            "dfs.checksum.combine.mode=COMPOSITE_CRC",
+            "-checksum",
+            f"{output}/*",
+        )
         return composite_crc_digest(r.stdout, output)
 
     def fetch(self, job_ids, output, run_dir):
@@ -323,8 +399,9 @@ class Runner:
         dirs = history.HistoryDirs.from_conf_dir(self.client.client_conf_dir())
         sources = ([output] if output else []) + [g for j in job_ids for g in dirs.globs(j)]
         timeline_sources = [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
-        self.client.run("hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir),
-                        check=False)
+        self.client.run(
+            "hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir), check=False
+        )
         for j in job_ids:
             if (run_dir / j).is_dir():
                 (run_dir / j).rename(run_dir / "timelines" / j)
@@ -332,17 +409,18 @@ class Runner:
             (run_dir / output.rsplit("/", 1)[1]).rename(run_dir / "output")
         histories = []
         for j in job_ids:
-            for attempt in range(10):
+            for _ in range(10):
                 found = list(run_dir.glob(f"{j}-*.jhist"))
                 if found:
                     break
                 time.sleep(1)
-                self.client.run("hdfs", "dfs", "-get", *dirs.globs(j), str(run_dir),
-                                check=False)
+                self.client.run("hdfs", "dfs", "-get", *dirs.globs(j), str(run_dir), check=False)
             if not found:
-                raise ClusterError(f"no job history for {j} in {dirs.intermediate} or "
-                                   f"{dirs.done} (mapreduce.jobhistory.intermediate-done-dir, "
-                                   f"-done-dir of {self.client.client_conf_dir()})")
+                raise ClusterError(
+                    f"no job history for {j} in {dirs.intermediate} or "
+                    f"{dirs.done} (mapreduce.jobhistory.intermediate-done-dir, "
+                    f"-done-dir of {self.client.client_conf_dir()})"
+                )
             histories.append(history.parse(found[0].read_text()))
         return histories
 
@@ -356,9 +434,14 @@ class Runner:
         return injector
 
     def usual_wall(self, job, variant):
-        walls = [r["wall_s"] for r in load_results(self.results_path)
-                 if r["job"] == job and r["variant"] == variant and r["status"] == "ok"
-                 and not r.get("fault")]
+        walls = [
+            r["wall_s"]
+            for r in load_results(self.results_path)
+            if r["job"] == job
+            and r["variant"] == variant
+            and r["status"] == "ok"
+            and not r.get("fault")
+        ]
         return sum(walls) / len(walls) if walls else None
 
 
@@ -383,22 +466,37 @@ class FaultInjector(threading.Thread):
             self.result = {"killed": None, "why": "job id never appeared"}
             return
         remaining = max(0.0, self.delay - (time.monotonic() - t0))
-        tool = self.client.run("hadoop", "jar", self.client.benchmarks_jar(), "kill-running-reduce",
-                               job_id, f"{remaining:.1f}", check=False)
+        tool = self.client.run(
+            "hadoop",
+            "jar",
+            self.client.benchmarks_jar(),
+            "kill-running-reduce",
+            job_id,
+            f"{remaining:.1f}",
+            check=False,
+        )
         killed = re.search(r"^killed (attempt_\S+)", tool.stdout, re.M)
         if killed:
-            self.result = {"killed": killed[1], "at_s": round(time.monotonic() - t0, 1),
-                           "exit_code": tool.returncode}
+            self.result = {
+                "killed": killed[1],
+                "at_s": round(time.monotonic() - t0, 1),
+                "exit_code": tool.returncode,
+            }
         else:
-            self.result = {"killed": None, "exit_code": tool.returncode,
-                           "why": tail(tool.stdout, 1) or tail(tool.stderr, 3)}
+            self.result = {
+                "killed": None,
+                "exit_code": tool.returncode,
+                "why": tail(tool.stdout, 1) or tail(tool.stderr, 3),
+            }
 
 
 def analyse(histories, start_ms, end_ms):
     """The record fields that come from the run's job histories."""
-    return {"breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
-            **breakdown.run_metrics(histories),
-            "reduce_attempts": breakdown.reduce_rows(histories)}
+    return {
+        "breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
+        **breakdown.run_metrics(histories),
+        "reduce_attempts": breakdown.reduce_rows(histories),
+    }
 
 
 def composite_crc_digest(listing, output):
@@ -416,13 +514,16 @@ def composite_crc_digest(listing, output):
         if name.startswith(("_", ".")):
             continue
         if not algorithm.startswith("COMPOSITE-CRC"):
-            raise ClusterError(f"HDFS returned a {algorithm} checksum for {path}, not a composite "
-                               f"CRC (dfs.checksum.combine.mode=COMPOSITE_CRC needs Hadoop 3.1 or "
-                               f"later DataNodes); use the profile's output_checksum 'download'")
+            raise ClusterError(
+                f"HDFS returned a {algorithm} checksum for {path}, not a composite "
+                f"CRC (dfs.checksum.combine.mode=COMPOSITE_CRC needs Hadoop 3.1 or "
+                f"later DataNodes); use the profile's output_checksum 'download'"
+            )
         files.append((name, algorithm, crc))
     if not files:
-        raise ClusterError(f"no output file checksums for {output} (hadoop fs -checksum printed "
-                           f"nothing usable)")
+        raise ClusterError(
+            f"no output file checksums for {output} (hadoop fs -checksum printed nothing usable)"
+        )
     for name, algorithm, crc in sorted(files):
         digest.update(f"{name}\0{algorithm}\0{crc}\n".encode())
     return digest.hexdigest()
@@ -433,8 +534,9 @@ def checksum(output_dir):
     hidden files; returns (hex digest, total bytes)."""
     digest = hashlib.sha256()
     total = 0
-    files = sorted(p for p in Path(output_dir).rglob("*")
-                   if p.is_file() and not p.name.startswith(("_", ".")))
+    files = sorted(
+        p for p in Path(output_dir).rglob("*") if p.is_file() and not p.name.startswith(("_", "."))
+    )
     if not files:
         raise ClusterError(f"the job wrote no output files (looked in {output_dir})")
     for p in files:

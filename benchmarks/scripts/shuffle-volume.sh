@@ -50,7 +50,7 @@ while (($#)); do
 done
 [[ -n ${HADOOP_HOME:-} && -x $HADOOP_HOME/bin/hadoop ]] ||
   { echo "Set HADOOP_HOME to the distribution directory (with bin/hadoop); see --help" >&2; exit 2; }
-JAR=$(ls "$HADOOP_HOME"/share/hadoop/mapreduce/hadoop-marco-benchmarks-*.jar | head -1)
+JAR=$(find "$HADOOP_HOME/share/hadoop/mapreduce" -maxdepth 1 -name 'hadoop-marco-benchmarks-*.jar' | sort | head -n 1)
 HADOOP=("$HADOOP_HOME/bin/hadoop")
 [[ -n $CONFIG ]] && HADOOP+=(--config "$CONFIG")
 mkdir -p "$LOGS"

@@ -11,9 +11,13 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+# shellcheck source=../lib/common.sh
 source "$HERE/lib/common.sh"
+# shellcheck source=../lib/topology.sh
 source "$HERE/lib/topology.sh"
+# shellcheck source=../lib/cgroups.sh
 source "$HERE/lib/cgroups.sh"
+# shellcheck source=../lib/daemons.sh
 source "$HERE/lib/daemons.sh"
 
 ROLE=${ROLE:?set ROLE to master, worker or client}
@@ -52,6 +56,7 @@ fi
 DAEMONS=$(if [[ $ROLE == master ]]; then echo "$MASTER_DAEMONS"; else echo "$WORKER_DAEMONS"; fi)
 for daemon in $DAEMONS; do dm_launcher "$NODE" "$daemon" start; done
 
+# shellcheck disable=SC2317  # run by the trap below
 stop_daemons() {
   for daemon in $DAEMONS; do dm_launcher "$NODE" "$daemon" stop || true; done
   exit 0

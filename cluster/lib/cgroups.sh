@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Optional per-worker CPU (CFS quota) and memory limits through cgroup v1. A worker's daemons,
 # and the YARN containers they fork, join the worker's cgroups, so one machine can stand in for
 # several smaller ones. Else MaRCO's machine-wide low-share cpu cgroups (v1, or v2 where the

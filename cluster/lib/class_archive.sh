@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Class-data sharing (AppCDS) for the cluster's ApplicationMaster and task JVMs.
 #
 # A small job's task spends most of its CPU loading Hadoop's classes: looking each one up across

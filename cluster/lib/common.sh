@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Small helpers shared by cluster/ and bandwidth-shaping/ scripts.
 
 mc_log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }

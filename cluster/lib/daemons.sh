@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Hadoop daemons of the one-machine cluster, run through the distribution's launchers
 # (bin/hdfs, bin/yarn, bin/mapred with --daemon start|stop|status). Each node gets its own conf,
 # pid, log, tmp, data and local dirs under "$STATE/nodes/<node>", because all nodes share one
@@ -46,7 +47,8 @@ dm_export_env() {
   local dir
   dir=$(dm_node_dir "$1")
   export HADOOP_CONF_DIR=$dir/conf HADOOP_PID_DIR=$dir/pids HADOOP_LOG_DIR=$dir/logs
-  export HADOOP_HEAPSIZE_MAX=$(dm_heap_of "${2:-}") HADOOP_OPTS=$DM_DAEMON_JVM_OPTS
+  HADOOP_HEAPSIZE_MAX=$(dm_heap_of "${2:-}")
+  export HADOOP_HEAPSIZE_MAX HADOOP_OPTS=$DM_DAEMON_JVM_OPTS
 }
 
 # Settings every node and the client share, as "FILE key=value" lines for hadoop_conf.py.

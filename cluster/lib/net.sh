@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Network of the one-machine cluster: one bridge in the root namespace, one namespace per node,
 # one veth pair per node, per-namespace hosts files. Needs topology.sh and common.sh.
 #

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # constants read by the scripts that source this file
 # Names and addresses of the one-machine cluster. Sourced by cluster/marco-cluster and by
 # bandwidth-shaping/, so both agree on what belongs to us. Every name carries the "mc" prefix;
 # teardown removes exactly these names and nothing else.
@@ -39,3 +41,9 @@ mc_worker_group() {
 
 # The cluster writes "<name> <netns> <address> <host-veth> <role>" per node here.
 mc_nodes_file() { echo "$1/nodes.list"; }
+
+# mc_cluster_env_value STATE KEY: KEY's value in the cluster.env that marco-cluster start wrote.
+mc_cluster_env_value() {
+  # shellcheck source=/dev/null
+  (source "$1/cluster.env" && printf '%s\n' "${!2}")
+}

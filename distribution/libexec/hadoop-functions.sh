@@ -84,7 +84,8 @@ hm_heap_option() {
 # words of the per-role options variable named by OPTS_VAR (e.g. HDFS_NAMENODE_OPTS).
 hm_build_jvm_args() {
   local name=$1 root_logger=$2 opts_var=$3
-  local log_file="hadoop-$HADOOP_IDENT_STRING-$name-$(hostname).log"
+  local log_file
+  log_file="hadoop-$HADOOP_IDENT_STRING-$name-$(hostname).log"
   local heap_option
   heap_option=$(hm_heap_option) || exit 1
   local -a opens heap user_opts role_opts

@@ -1,5 +1,6 @@
 """The harness's parsing, breakdown, aggregation and report on job histories and timelines of a
 real run (tests/bench/data), without a cluster."""
+
 import csv
 import json
 import os
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 # The plots need matplotlib; build.sh runs this stage with a python3 that has it (test_python).
-from harness import aggregate, breakdown, catalog, cli, doctor, history, profile, report, runner
+from harness import breakdown, catalog, cli, doctor, history, profile, report, runner
 
 DATA = Path(__file__).parent / "data"
 
@@ -65,9 +66,15 @@ def test_plan_interleaves_and_rotates_the_variants():
     configs = [runner.Config(v, v) for v in ("stock", "marco")]
     runs = runner.plan("main", ["grep", "word-count"], configs, 2)
     assert [(r.job, r.config.name, r.rep) for r in runs] == [
-        ("grep", "stock", 1), ("grep", "marco", 1), ("grep", "marco", 2), ("grep", "stock", 2),
-        ("word-count", "stock", 1), ("word-count", "marco", 1), ("word-count", "marco", 2),
-        ("word-count", "stock", 2)]
+        ("grep", "stock", 1),
+        ("grep", "marco", 1),
+        ("grep", "marco", 2),
+        ("grep", "stock", 2),
+        ("word-count", "stock", 1),
+        ("word-count", "marco", 1),
+        ("word-count", "marco", 2),
+        ("word-count", "stock", 2),
+    ]
     assert len({r.key for r in runs}) == len(runs)
 
 
@@ -80,15 +87,18 @@ def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
     bandwidth = [r for r in runs if r.set == "bandwidth"]
     assert len(bandwidth) == per_job * len(sw["rates"]) * len(sw["variants"])
     assert sorted({r.config.rate for r in bandwidth}) == sw["rates"]
-    for set_name, key, values in (("threshold", "mapreduce.marco.start.threshold", sw["start_thresholds"]),
-                                  ("stop-fraction", "mapreduce.marco.stop.fraction", sw["stop_fractions"])):
+    for set_name, key, values in (
+        ("threshold", "mapreduce.marco.start.threshold", sw["start_thresholds"]),
+        ("stop-fraction", "mapreduce.marco.stop.fraction", sw["stop_fractions"]),
+    ):
         planned = [r for r in runs if r.set == set_name]
         assert len(planned) == per_job * (1 + len(values))
         assert all(r.config.rate is None for r in planned)  # at the cluster's own rate
         stock = [r for r in planned if r.config.variant == "stock"]
         assert len(stock) == per_job and all(r.config.conf == {} for r in stock)
         assert sorted(r.config.conf[key] for r in planned if r.config.variant == "marco") == sorted(
-            values * per_job)
+            values * per_job
+        )
     assert {r.set for r in cli.sweep_runs(quick, ["stop"])} == {"stop-fraction"}
     with pytest.raises(ValueError, match="unknown sweep 'latency'"):
         cli.sweep_runs(quick, ["latency"])
@@ -121,12 +131,17 @@ def test_variants_need_a_stock_baseline():
 def test_fault_configs_cover_both_variants_and_fail_the_profiles_invocation():
     configs = cli.fault_configs(profile.load("tiny"))
     assert [(c.variant, c.fault) for c in configs] == [
-        ("stock", None), ("stock", "kill-reduce"), ("marco", None), ("marco", "kill-reduce"),
-        ("marco", "fail-partial")]
+        ("stock", None),
+        ("stock", "kill-reduce"),
+        ("marco", None),
+        ("marco", "kill-reduce"),
+        ("marco", "fail-partial"),
+    ]
     failing = configs[-1]
-    assert failing.conf == {"mapreduce.marco.test.fail.invocation":
-                            profile.load("tiny")["faults"]["fail_invocation"],
-                            "mapreduce.marco.abandon.at.shuffle.end": "false"}
+    assert failing.conf == {
+        "mapreduce.marco.test.fail.invocation": profile.load("tiny")["faults"]["fail_invocation"],
+        "mapreduce.marco.abandon.at.shuffle.end": "false",
+    }
 
 
 def test_profiles_load_and_bad_ones_name_the_problem(tmp_path):
@@ -148,12 +163,27 @@ def fake_run(out, name, config, rep, sha, shift_ms):
     """A results.jsonl record as the runner writes it, from a fixture history."""
     h = load(name)
     start, end = h.submit - 1000 - shift_ms, h.finish + 1000
-    record = {"key": f"main/word-sum/{config}/{rep}", "set": "main", "job": "word-count",
-              "config": config, "variant": config, "conf": {}, "rate_mbit": 50, "fault": None,
-              "rep": rep, "status": "ok", "error": None, "command": "hadoop jar ...",
-              "shuffle_heavy": False, "wall_s": (end - start) / 1000, "start_ms": start,
-              "end_ms": end, "job_ids": [h.job_id], "output_sha256": sha,
-              **runner.analyse([h], start, end)}
+    record = {
+        "key": f"main/word-sum/{config}/{rep}",
+        "set": "main",
+        "job": "word-count",
+        "config": config,
+        "variant": config,
+        "conf": {},
+        "rate_mbit": 50,
+        "fault": None,
+        "rep": rep,
+        "status": "ok",
+        "error": None,
+        "command": "hadoop jar ...",
+        "shuffle_heavy": False,
+        "wall_s": (end - start) / 1000,
+        "start_ms": start,
+        "end_ms": end,
+        "job_ids": [h.job_id],
+        "output_sha256": sha,
+        **runner.analyse([h], start, end),
+    }
     if name == "marco":
         dest = out / "runs" / f"{config}-{rep}" / "timelines"
         shutil.copytree(DATA / "timelines", dest)
@@ -162,10 +192,12 @@ def fake_run(out, name, config, rep, sha, shift_ms):
 
 
 def write_results(out, marco_sha):
-    records = [fake_run(out, "stock", "stock", 1, "aa", 0),
-               fake_run(out, "marco", "marco", 1, marco_sha, 0),
-               fake_run(out, "marco", "marco", 2, marco_sha, 800),
-               fake_run(out, "stock", "stock", 2, "aa", 400)]
+    records = [
+        fake_run(out, "stock", "stock", 1, "aa", 0),
+        fake_run(out, "marco", "marco", 1, marco_sha, 0),
+        fake_run(out, "marco", "marco", 2, marco_sha, 800),
+        fake_run(out, "stock", "stock", 2, "aa", 400),
+    ]
     out.mkdir(exist_ok=True)
     (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     return records
@@ -196,7 +228,9 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     assert "| word-count | light | marco | 2 |" in text
     assert "yes |" in text and "(baseline)" in text
     # all tasks' CPU seconds, and the busiest node's: the fixture's single host has it all
-    assert marco["task_cpu_s"] == pytest.approx(4.05) and marco["busiest_node_cpu_s"] == pytest.approx(4.05)
+    assert marco["task_cpu_s"] == pytest.approx(4.05) and marco[
+        "busiest_node_cpu_s"
+    ] == pytest.approx(4.05)
     assert "| 4 (4) |" in text
     assert float(rows[1]["task_cpu_s"]) == pytest.approx(4.05)
 
@@ -214,16 +248,33 @@ def test_report_flags_an_output_that_differs_from_stock(tmp_path):
 def test_composite_crc_digest_covers_names_and_crcs_and_refuses_other_checksums():
     def listing(*files):
         return "".join(f"/b/out/{name}\t{alg}\t{crc}\n" for name, alg, crc in files)
-    a = listing(("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b1"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"),
-                ("_SUCCESS", "COMPOSITE-CRC32C", "00000000"))
+
+    a = listing(
+        ("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b1"),
+        ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"),
+        ("_SUCCESS", "COMPOSITE-CRC32C", "00000000"),
+    )
     # the same files listed in another order, from another directory, without the marker
-    same = "/c/out/part-r-00001\tCOMPOSITE-CRC32C\t00c0ffee\n/c/out/part-r-00000\tCOMPOSITE-CRC32C\t6a0ad7b1\n"
+    same = (
+        "/c/out/part-r-00001\tCOMPOSITE-CRC32C\t00c0ffee\n"
+        "/c/out/part-r-00000\tCOMPOSITE-CRC32C\t6a0ad7b1\n"
+    )
     assert runner.composite_crc_digest(a, "/b/out") == runner.composite_crc_digest(same, "/c/out")
-    changed = listing(("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b2"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"))
-    renamed = listing(("part-r-00002", "COMPOSITE-CRC32C", "6a0ad7b1"), ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"))
+    changed = listing(
+        ("part-r-00000", "COMPOSITE-CRC32C", "6a0ad7b2"),
+        ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"),
+    )
+    renamed = listing(
+        ("part-r-00002", "COMPOSITE-CRC32C", "6a0ad7b1"),
+        ("part-r-00001", "COMPOSITE-CRC32C", "00c0ffee"),
+    )
     assert len({runner.composite_crc_digest(x, "/b/out") for x in (a, changed, renamed)}) == 3
-    with pytest.raises(runner.ClusterError, match="MD5-of-0MD5-of-512CRC32C checksum .*output_checksum 'download'"):
-        runner.composite_crc_digest(listing(("part-r-00000", "MD5-of-0MD5-of-512CRC32C", "ab")), "/b/out")
+    with pytest.raises(
+        runner.ClusterError, match="MD5-of-0MD5-of-512CRC32C checksum .*output_checksum 'download'"
+    ):
+        runner.composite_crc_digest(
+            listing(("part-r-00000", "MD5-of-0MD5-of-512CRC32C", "ab")), "/b/out"
+        )
     with pytest.raises(runner.ClusterError, match="no output file checksums"):
         runner.composite_crc_digest(listing(("_SUCCESS", "COMPOSITE-CRC32C", "0")), "/b/out")
 
@@ -231,7 +282,9 @@ def test_composite_crc_digest_covers_names_and_crcs_and_refuses_other_checksums(
 def test_a_profile_names_how_outputs_are_compared():
     assert profile.load("tiny")["output_checksum"] == "download"
     assert profile.load("large")["output_checksum"] == "composite-crc"
-    with pytest.raises(profile.ProfileError, match="output_checksum must be one of download, composite-crc"):
+    with pytest.raises(
+        profile.ProfileError, match="output_checksum must be one of download, composite-crc"
+    ):
         profile.validate({**profile.load("tiny"), "output_checksum": "md5"})
 
 
@@ -251,20 +304,29 @@ def test_the_better_stock_baseline_is_the_faster_one_and_the_gain_splits(tmp_pat
     out = tmp_path / "results"
     out.mkdir()
     records = write_results(out, "aa")
-    early = [dict(r, config="stock-early", variant="stock-early",
-                  key=r["key"].replace("/stock/", "/stock-early/"), wall_s=r["wall_s"] - 0.5)
-             for r in records if r["config"] == "stock"]
-    (out / "results.jsonl").write_text(
-        "".join(json.dumps(r) + "\n" for r in records + early))
+    early = [
+        dict(
+            r,
+            config="stock-early",
+            variant="stock-early",
+            key=r["key"].replace("/stock/", "/stock-early/"),
+            wall_s=r["wall_s"] - 0.5,
+        )
+        for r in records
+        if r["config"] == "stock"
+    ]
+    (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records + early))
     report.write_report(out)
     summary = {s["config"]: s for s in json.loads((out / "results.json").read_text())["summaries"]}
     marco, stock, stock_early = summary["marco"], summary["stock"], summary["stock-early"]
     assert marco["baseline"] == "stock-early" and stock["baseline"] == "stock-early"
     early_mean = stock_early["wall_s"]["mean"]
     assert marco["speedup"] == pytest.approx(early_mean / marco["wall_s"]["mean"])
-    # Early fetching and partial work, apart: MaRCO vs stock = stock/stock-early * stock-early/MaRCO.
+    # Early fetching and partial work, apart:
+    # MaRCO vs stock = stock/stock-early * stock-early/MaRCO.
     assert marco["speedup_vs"]["stock"] == pytest.approx(
-        stock["wall_s"]["mean"] / early_mean * marco["speedup"])
+        stock["wall_s"]["mean"] / early_mean * marco["speedup"]
+    )
     assert marco["identical_to_stock"] is True
     assert "(baseline)" in (out / "report.md").read_text()
 
@@ -272,6 +334,7 @@ def test_the_better_stock_baseline_is_the_faster_one_and_the_gain_splits(tmp_pat
 def test_a_run_record_states_the_shaping_in_force_not_the_profiles(tmp_path):
     class ShapedClient:
         """A client of a cluster that someone re-shaped by hand to 4 Mbit/s."""
+
         netns = True
         rates = [4]
 
@@ -295,6 +358,7 @@ def test_a_run_record_states_the_shaping_in_force_not_the_profiles(tmp_path):
 
 def test_shaping_env_is_read_as_shape_writes_it(tmp_path):
     from harness.cluster import ClusterError, read_shaping_env
+
     env = tmp_path / "shaping.env"
     assert read_shaping_env(env) == 0  # not shaped
     env.write_text("SHAPED_GROUPS=2\nRATE_MBIT=7.5\nTC_KBIT=7845\n")
@@ -308,33 +372,49 @@ def test_shaping_env_is_read_as_shape_writes_it(tmp_path):
 
 def test_bisection_bytes_are_read_from_the_shaped_class_only():
     from harness.cluster import shaped_class_sent
-    stats = """class htb 4d43:10 root prio 0 rate 100Gbit ceil 100Gbit burst 4175000b cburst 4175000b
- Sent 223148481 bytes 163521 pkt (dropped 0, overlimits 0 requeues 0)
- backlog 0b 0p requeues 0
 
-class htb 4d43:20 root prio 0 rate 10456Kbit ceil 10456Kbit burst 15Kb cburst 15Kb
- Sent 129605042 bytes 86270 pkt (dropped 0, overlimits 5084 requeues 0)
- backlog 0b 0p requeues 0
-"""
+    stats = (
+        "class htb 4d43:10 root prio 0 rate 100Gbit ceil 100Gbit burst 4175000b cburst 4175000b\n"
+        " Sent 223148481 bytes 163521 pkt (dropped 0, overlimits 0 requeues 0)\n"
+        " backlog 0b 0p requeues 0\n"
+        "\n"
+        "class htb 4d43:20 root prio 0 rate 10456Kbit ceil 10456Kbit burst 15Kb cburst 15Kb\n"
+        " Sent 129605042 bytes 86270 pkt (dropped 0, overlimits 5084 requeues 0)\n"
+        " backlog 0b 0p requeues 0\n"
+    )
     assert shaped_class_sent(stats) == 129605042
     assert shaped_class_sent(stats.split("\n\n")[0]) is None  # only the fast class: not shaped
     assert shaped_class_sent("") is None
 
 
 def calibration_record(rate, wall, startup, map_s, final_merge, final_reduce, shuffle_mb):
-    return {"job": "inverted-index", "rate_mbit": rate, "wall_s": wall, "reduces": 4,
-            "shuffle_bytes": shuffle_mb * 1e6, "hdfs_bytes_read": 256e6,
-            "breakdown": {"startup": startup, "map": map_s, "exposed_shuffle": 10,
-                          "final_merge": final_merge, "final_reduce": final_reduce,
-                          "cleanup": 1}}
+    return {
+        "job": "inverted-index",
+        "rate_mbit": rate,
+        "wall_s": wall,
+        "reduces": 4,
+        "shuffle_bytes": shuffle_mb * 1e6,
+        "hdfs_bytes_read": 256e6,
+        "breakdown": {
+            "startup": startup,
+            "map": map_s,
+            "exposed_shuffle": 10,
+            "final_merge": final_merge,
+            "final_reduce": final_reduce,
+            "cleanup": 1,
+        },
+    }
 
 
 def test_calibration_picks_the_highest_rate_where_the_shuffle_outlasts_the_maps():
     from harness import calibration
+
     # 4 workers in 2 groups: a node receives 1/8 of the shuffle across the link.
     # 320 MB: 40 MB per node, 32 s at 10 Mbit/s, 16 s at 20, 64 s at 5.
-    rows = [calibration.assess(calibration_record(rate, wall, 5, 30, 8, 6, 320), 4, 2)
-            for rate, wall in ((20, 60), (10, 70), (5, 100))]
+    rows = [
+        calibration.assess(calibration_record(rate, wall, 5, 30, 8, 6, 320), 4, 2)
+        for rate, wall in ((20, 60), (10, 70), (5, 100))
+    ]
     assert [round(r["network_s"]) for r in rows] == [16, 32, 64]
     assert [r["network_bound"] for r in rows] == [False, True, True]
     assert rows[1]["hideable_share"] == pytest.approx(14 / 70)
@@ -350,14 +430,20 @@ def test_calibration_picks_the_highest_rate_where_the_shuffle_outlasts_the_maps(
 
 def test_a_results_directory_refuses_runs_of_another_commit_profile_or_cluster(tmp_path):
     from harness import resume
+
     out = tmp_path / "results"
-    mine = resume.identity("abc123", "paper", "digest", {"workers": 4, "groups": 2, "rate_mbit": 10})
+    mine = resume.identity(
+        "abc123", "paper", "digest", {"workers": 4, "groups": 2, "rate_mbit": 10}
+    )
     resume.check(out, mine)  # a new directory takes this session's identity
     assert json.loads((out / resume.IDENTITY_FILE).read_text()) == mine
     (out / "results.jsonl").write_text('{"key": "main/word-count/stock/1", "status": "ok"}\n')
     resume.check(out, dict(mine))  # the same session shape resumes
-    for key, other in [("git_commit", "def456"), ("profile_sha256", "changed"),
-                       ("cluster", {"workers": 4, "groups": 2, "rate_mbit": 20})]:
+    for key, other in [
+        ("git_commit", "def456"),
+        ("profile_sha256", "changed"),
+        ("cluster", {"workers": 4, "groups": 2, "rate_mbit": 20}),
+    ]:
         with pytest.raises(resume.ResumeError) as e:
             resume.check(out, {**mine, key: other})
         assert key in str(e.value) and "--fresh" in str(e.value)
@@ -377,10 +463,14 @@ def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_pat
     with (tmp_path / "results.jsonl").open("w") as f:
         for r in runs + curve:
             f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
-    monkeypatch.setattr(cli.doctor, "run_checks",
-                        lambda *a, **k: pytest.fail("main checked the machine with nothing to run"))
-    monkeypatch.setattr(cli.subprocess, "run",
-                        lambda *a, **k: pytest.fail(f"main ran {a} with nothing to run"))
+    monkeypatch.setattr(
+        cli.doctor,
+        "run_checks",
+        lambda *a, **k: pytest.fail("main checked the machine with nothing to run"),
+    )
+    monkeypatch.setattr(
+        cli.subprocess, "run", lambda *a, **k: pytest.fail(f"main ran {a} with nothing to run")
+    )
     reports = []
     monkeypatch.setattr(cli, "write_report", lambda out: reports.append(out) or (out / "r.md", []))
     messages = []
@@ -396,6 +486,7 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
 
     class SubmittingClient:
         """A job client that submits job_1_0007 and then waits for it, as `hadoop jar` does."""
+
         netns = False
         calls = []
 
@@ -460,6 +551,7 @@ def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
 def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
     """No run overrides where the history goes (the JobHistoryServer lists only what is there);
     the harness finds it as the client's mapred-site.xml says, over Hadoop's defaults."""
+
     class Client:
         netns = False
 
@@ -471,29 +563,39 @@ def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
 
     run = runner.Runner(Client(), profile.load("paper"), tmp_path, "/bench")
     planned = runner.plan("main", ["word-count"], [runner.Config("marco", "marco")], 1)[0]
-    assert not [k for k in run.job_settings(planned) if k.startswith("mapreduce.jobhistory.")
-                and k != "mapreduce.jobhistory.jhist.format"]
+    assert not [
+        k
+        for k in run.job_settings(planned)
+        if k.startswith("mapreduce.jobhistory.") and k != "mapreduce.jobhistory.jhist.format"
+    ]
 
     defaults = history.HistoryDirs.from_conf_dir(tmp_path / "no-such-dir")
-    assert defaults == history.HistoryDirs("/tmp/hadoop-yarn/staging/history/done_intermediate",
-                                           "/tmp/hadoop-yarn/staging/history/done")
+    assert defaults == history.HistoryDirs(
+        "/tmp/hadoop-yarn/staging/history/done_intermediate",
+        "/tmp/hadoop-yarn/staging/history/done",
+    )
     (tmp_path / "mapred-site.xml").write_text(
         "<configuration>"
         "<property><name>yarn.app.mapreduce.am.staging-dir</name><value>/user</value></property>"
         "<property><name>mapreduce.jobhistory.done-dir</name>"
         "<value>${yarn.app.mapreduce.am.staging-dir}/done </value></property>"
-        "</configuration>")
+        "</configuration>"
+    )
     dirs = history.HistoryDirs.from_conf_dir(tmp_path)
     assert dirs == history.HistoryDirs("/user/history/done_intermediate", "/user/done")
-    assert dirs.globs("job_1_0002") == ["/user/history/done_intermediate/*/job_1_0002-*.jhist",
-                                        "/user/done/*/*/*/*/job_1_0002-*.jhist"]
+    assert dirs.globs("job_1_0002") == [
+        "/user/history/done_intermediate/*/job_1_0002-*.jhist",
+        "/user/done/*/*/*/*/job_1_0002-*.jhist",
+    ]
 
 
 def fake_machine(tmp_path, mem_available_mb, cgroup="v1"):
     """A /proc with MemAvailable, and a cgroup root of the given layout (v1, v2 or none)."""
     proc, cgroups = tmp_path / "proc", tmp_path / "cgroup"
     proc.mkdir()
-    (proc / "meminfo").write_text(f"MemTotal: 25165824 kB\nMemAvailable: {mem_available_mb * 1024} kB\n")
+    (proc / "meminfo").write_text(
+        f"MemTotal: 25165824 kB\nMemAvailable: {mem_available_mb * 1024} kB\n"
+    )
     cgroups.mkdir()
     if cgroup == "v1":
         (cgroups / "cpu").mkdir()
@@ -511,14 +613,29 @@ def test_doctor_passes_a_machine_that_has_what_the_cluster_needs(tmp_path):
     need = doctor.memory_needed_mb(prof["cluster"])
     assert need == 4 * (1792 + doctor.WORKER_DAEMONS_MB) + doctor.MASTER_AND_CLIENT_MB
     probes = []
-    checks = doctor.run_checks(prof["cluster"], tmp_path / "state", euid=0, which=lambda c: f"/bin/{c}",
-                               disk_usage=disk(50), namespaces=list,
-                               kernel_probe=lambda *argv: probes.append(argv) or argv[-1] != "ifb",
-                               **fake_machine(tmp_path, need + 100, cgroup="v2"))
+    checks = doctor.run_checks(
+        prof["cluster"],
+        tmp_path / "state",
+        euid=0,
+        which=lambda c: f"/bin/{c}",
+        disk_usage=disk(50),
+        namespaces=list,
+        kernel_probe=lambda *argv: probes.append(argv) or argv[-1] != "ifb",
+        **fake_machine(tmp_path, need + 100, cgroup="v2"),
+    )
     lines, ok = doctor.report(checks)
     assert ok, lines
-    assert [c.name for c in checks] == ["root", "commands", "memory", "disk", "cgroups", "network namespaces",
-                                        "sch_htb", "ifb", "leftover cluster"]
+    assert [c.name for c in checks] == [
+        "root",
+        "commands",
+        "memory",
+        "disk",
+        "cgroups",
+        "network namespaces",
+        "sch_htb",
+        "ifb",
+        "leftover cluster",
+    ]
     assert "cgroup v2 cpu controller" in lines[4]
     # ifb serves only shape --dev: its absence is a note with its fix, not a failure
     assert lines[7].startswith("note") and "modprobe ifb" in lines[7]
@@ -527,20 +644,30 @@ def test_doctor_passes_a_machine_that_has_what_the_cluster_needs(tmp_path):
 
 def test_doctor_names_each_missing_thing_and_its_fix(tmp_path):
     prof = profile.load("paper")
-    checks = doctor.run_checks(prof["cluster"], tmp_path / "state", euid=1000,
-                               which=lambda c: None if c == "tc" else f"/bin/{c}", disk_usage=disk(2.5),
-                               namespaces=lambda: ["mc-master", "mc-w1"],
-                               kernel_probe=lambda *argv: pytest.fail("probed the kernel without root"),
-                               **fake_machine(tmp_path, 4000, cgroup=None))
+    checks = doctor.run_checks(
+        prof["cluster"],
+        tmp_path / "state",
+        euid=1000,
+        which=lambda c: None if c == "tc" else f"/bin/{c}",
+        disk_usage=disk(2.5),
+        namespaces=lambda: ["mc-master", "mc-w1"],
+        kernel_probe=lambda *argv: pytest.fail("probed the kernel without root"),
+        **fake_machine(tmp_path, 4000, cgroup=None),
+    )
     lines, ok = doctor.report(checks)
     assert not ok
     failed = {c.name: c.line() for c in checks if not c.ok}
-    assert set(failed) == {"root", "commands", "memory", "disk", "cgroups", "leftover cluster"}, lines
+    assert set(failed) == {"root", "commands", "memory", "disk", "cgroups", "leftover cluster"}, (
+        lines
+    )
     assert "uid 1000" in failed["root"] and "sudo" in failed["root"]
     assert "missing tc" in failed["commands"] and "apt-get install" in failed["commands"]
     assert "4000 MiB available" in failed["memory"] and "--workers" in failed["memory"]
     assert "2.5 GiB free" in failed["disk"] and "--state-dir" in failed["disk"]
-    assert "mc-master, mc-w1" in failed["leftover cluster"] and "marco-cluster stop" in failed["leftover cluster"]
+    assert (
+        "mc-master, mc-w1" in failed["leftover cluster"]
+        and "marco-cluster stop" in failed["leftover cluster"]
+    )
     # no cpu controller leaves MaRCO on nice alone: a note, not a reason to refuse
     assert failed["cgroups"].startswith("note") and "nice alone" in failed["cgroups"]
     assert all(line.startswith("MISSING") for name, line in failed.items() if name != "cgroups")
@@ -548,9 +675,14 @@ def test_doctor_names_each_missing_thing_and_its_fix(tmp_path):
 
 def test_main_runs_doctor_first_and_starts_nothing_when_it_fails(tmp_path, monkeypatch):
     prof = profile.load("tiny")
-    monkeypatch.setattr(cli.doctor, "run_checks",
-                        lambda *a, **k: [doctor.Check("root", False, "uid 1000", "run as root")])
-    monkeypatch.setattr(cli.subprocess, "run", lambda *a, **k: pytest.fail(f"main ran {a} on a bad machine"))
+    monkeypatch.setattr(
+        cli.doctor,
+        "run_checks",
+        lambda *a, **k: [doctor.Check("root", False, "uid 1000", "run as root")],
+    )
+    monkeypatch.setattr(
+        cli.subprocess, "run", lambda *a, **k: pytest.fail(f"main ran {a} on a bad machine")
+    )
     messages = []
     monkeypatch.setattr(cli, "log", messages.append)
     with pytest.raises(cli.ClusterError, match="MISSING lines of doctor"):

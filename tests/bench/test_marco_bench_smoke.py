@@ -2,6 +2,7 @@
 cluster with 50 Mbit/s between its groups, two jobs, stock and MaRCO, one repetition. Checks that
 results, plots and report are produced and agree with each other, that the outputs are identical,
 that the cluster is gone afterwards, and that `run` on a stopped cluster says how to fix it."""
+
 import csv
 import json
 import os
@@ -9,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import own_cluster_dir
 from harness.cluster import netns_namespaces
 
@@ -18,8 +18,9 @@ MARCO_BENCH = REPO / "benchmarks" / "marco-bench"
 
 
 def marco_bench(*args, env, timeout):
-    return subprocess.run([str(MARCO_BENCH), *args], capture_output=True, text=True, env=env,
-                          timeout=timeout)
+    return subprocess.run(
+        [str(MARCO_BENCH), *args], capture_output=True, text=True, env=env, timeout=timeout
+    )
 
 
 @pytest.fixture(scope="module")
@@ -28,11 +29,14 @@ def session(tmp_path_factory):
     out = base / "results"
     # MARCO_DIST points at another copy of the distribution, as in tests/cluster.
     dist = ["--dist", os.environ["MARCO_DIST"]] if os.environ.get("MARCO_DIST") else []
-    result = marco_bench("main", "--profile", "tiny", "--out", str(out), *dist, env=env,
-                         timeout=900)
+    result = marco_bench(
+        "main", "--profile", "tiny", "--out", str(out), *dist, env=env, timeout=900
+    )
     if netns_namespaces():  # main must always stop its cluster; clean up for the next test anyway
         subprocess.run([str(REPO / "cluster" / "marco-cluster"), "stop"], env=env)
-    assert result.returncode == 0, f"marco-bench main failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+    assert result.returncode == 0, (
+        f"marco-bench main failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+    )
     return out, env, result
 
 
@@ -44,8 +48,11 @@ def test_every_planned_run_is_recorded_and_ok(session):
     out, _, result = session
     runs = records(out)
     assert sorted((r["job"], r["variant"]) for r in runs) == [
-        ("inverted-index", "marco"), ("inverted-index", "stock"),
-        ("word-count", "marco"), ("word-count", "stock")]
+        ("inverted-index", "marco"),
+        ("inverted-index", "stock"),
+        ("word-count", "marco"),
+        ("word-count", "stock"),
+    ]
     assert all(r["status"] == "ok" for r in runs), [r.get("error") for r in runs]
     assert "[4/4]" in result.stdout and "remaining" in result.stdout
 

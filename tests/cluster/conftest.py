@@ -1,8 +1,10 @@
-"""Shared helpers of the cluster stage: run our scripts, and list what of ours exists on the machine.
+"""Shared helpers of the cluster stage: run our scripts, and list what of ours exists on the
+machine.
 
 The cluster uses fixed names (namespaces mc-*, bridge mcbr0, veths mcv-*, cgroups mc-*), so these
 tests refuse to run while another marco-cluster is up instead of tearing down someone's cluster.
 """
+
 import os
 import re
 import subprocess
@@ -21,11 +23,14 @@ CGROUP_ROOT = Path("/sys/fs/cgroup")
 
 def run(cmd, *, check=True, timeout=900, env=None, input=None):
     """Runs cmd, returns the CompletedProcess; on an unexpected exit code, fails with its output."""
-    result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=timeout,
-                            env=env, input=input)
+    result = subprocess.run(
+        [str(c) for c in cmd], capture_output=True, text=True, timeout=timeout, env=env, input=input
+    )
     if check and result.returncode != 0:
-        pytest.fail(f"{' '.join(map(str, cmd))} exited {result.returncode}\n"
-                    f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}")
+        pytest.fail(
+            f"{' '.join(map(str, cmd))} exited {result.returncode}\n"
+            f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
+        )
     return result
 
 
@@ -79,7 +84,9 @@ def leftovers(state_dir):
         "qdiscs": our_qdiscs(),
         "cgroups": our_cgroups(),
         "processes": our_processes(state_dir),
-        "hosts files": [str(p) for p in Path("/etc/netns").glob("mc-*")] if Path("/etc/netns").is_dir() else [],
+        "hosts files": [str(p) for p in Path("/etc/netns").glob("mc-*")]
+        if Path("/etc/netns").is_dir()
+        else [],
     }
 
 
@@ -94,4 +101,6 @@ def no_foreign_cluster():
         pytest.skip("the cluster stage needs root (network namespaces, tc, cgroups)")
     existing = our_namespaces() + our_links()
     if existing:
-        pytest.fail(f"a marco-cluster is already up ({existing}); stop it first: cluster/marco-cluster stop")
+        pytest.fail(
+            f"a marco-cluster is already up ({existing}); stop it first: cluster/marco-cluster stop"
+        )

@@ -1,12 +1,13 @@
 """The slow end-to-end check: a real 4-worker cluster in network namespaces, shaped to 50 Mbit/s
-between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock shuffle
-and with MaRCO and must produce byte-identical output, the stock run through Hadoop's shuffle and
-every MaRCO reduce with partial work; reduce staggering keeps to k reduces per node while maps run;
-stop must leave nothing behind.
+between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock
+shuffle and with MaRCO and must produce byte-identical output, the stock run through Hadoop's
+shuffle and every MaRCO reduce with partial work; reduce staggering keeps to k reduces per node
+while maps run; stop must leave nothing behind.
 
 Timings of start, verify, each job and stop are written to build-logs/cluster-timings.json (if the
 directory exists) so they can be quoted.
 """
+
 import json
 import random
 import re
@@ -14,9 +15,9 @@ import time
 from collections import Counter
 
 import pytest
-
 from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, run
-from job_history import fetch as fetch_job_history, job_id_of
+from job_history import fetch as fetch_job_history
+from job_history import job_id_of
 from marco_counters import assert_partial_work_in_every_reduce, assert_stock_shuffle
 
 WORKERS = 4
@@ -46,8 +47,24 @@ def cluster(tmp_path_factory):
     state = tmp_path_factory.mktemp("marco-cluster")
     started = time.monotonic()
     try:
-        run([MARCO_CLUSTER, "start", "--workers", WORKERS, "--groups", GROUPS, "--dist", DIST,
-             "--state-dir", state, "--timeout", 600, "--class-archive"], timeout=900)
+        run(
+            [
+                MARCO_CLUSTER,
+                "start",
+                "--workers",
+                WORKERS,
+                "--groups",
+                GROUPS,
+                "--dist",
+                DIST,
+                "--state-dir",
+                state,
+                "--timeout",
+                600,
+                "--class-archive",
+            ],
+            timeout=900,
+        )
         record("start_s", started)
         yield state
     finally:
@@ -66,7 +83,9 @@ def client(state, *args, timeout=900, check=True):
 
 def test_status_shows_every_daemon_running(cluster):
     out = run([MARCO_CLUSTER, "status", "--state-dir", cluster]).stdout
-    assert re.search(r"master .*namenode: running .*resourcemanager: running .*historyserver: running", out), out
+    assert re.search(
+        r"master .*namenode: running .*resourcemanager: running .*historyserver: running", out
+    ), out
     for i in range(1, WORKERS + 1):
         assert re.search(rf"w{i} .*datanode: running .*nodemanager: running", out), out
     assert f"HDFS live DataNodes: {WORKERS}/{WORKERS}" in out
@@ -140,11 +159,23 @@ def jar():
 
 def wordcount(state, jar, shuffle, output, *settings, reduces=4):
     started = time.monotonic()
-    options = [f"mapreduce.job.reduces={reduces}", f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}",
-               "mapreduce.jobhistory.jhist.format=json", f"mapreduce.jobhistory.intermediate-done-dir={HISTORY_DIR}",
-               *settings]
-    result = client(state, "hadoop", "jar", jar, "wordcount", *[a for o in options for a in ("-D", o)],
-                    "/input", output)
+    options = [
+        f"mapreduce.job.reduces={reduces}",
+        f"mapreduce.job.reduce.shuffle.consumer.plugin.class={shuffle}",
+        "mapreduce.jobhistory.jhist.format=json",
+        f"mapreduce.jobhistory.intermediate-done-dir={HISTORY_DIR}",
+        *settings,
+    ]
+    result = client(
+        state,
+        "hadoop",
+        "jar",
+        jar,
+        "wordcount",
+        *[a for o in options for a in ("-D", o)],
+        "/input",
+        output,
+    )
     record(f"job_{shuffle.rsplit('.', 1)[1]}_{output.strip('/')}_s", started)
     return result.stderr
 
@@ -167,7 +198,9 @@ def test_stock_and_marco_give_identical_output_under_shaping(cluster, word_input
     assert not [text for text in reduce_logs if "mc-shuffle" in text], "a reduce tried mc-shuffle"
 
     stock = read_output(cluster, "/out-stock")
-    assert stock == read_output(cluster, "/out-marco"), "MaRCO's output differs from the stock shuffle's"
+    assert stock == read_output(cluster, "/out-marco"), (
+        "MaRCO's output differs from the stock shuffle's"
+    )
     counts = [int(line.split("\t")[1]) for line in stock.splitlines()]
     assert sum(counts) == word_input and len(counts) == 50000
 
@@ -178,7 +211,9 @@ def test_scratch_files_stay_in_the_state_dir(cluster, word_input, jar):
     assert (cluster / "nodes/master/tmp/node-attribute/nodeattribute.mirror").is_file()
     staging = cluster / "client/tmp/mapred/staging"
     assert not staging.exists()
-    wordcount(cluster, jar, STOCK_SHUFFLE, "/out-local", "mapreduce.framework.name=local", reduces=1)
+    wordcount(
+        cluster, jar, STOCK_SHUFFLE, "/out-local", "mapreduce.framework.name=local", reduces=1
+    )
     assert staging.is_dir() and any(staging.iterdir()), "the local job runner staged elsewhere"
 
 
@@ -186,21 +221,29 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
     """--class-archive: every JVM of a job, AM and tasks, takes its main class (a Hadoop class, so
     not from the JDK's own archive) from the archive dumped at start."""
     logging = "-Xlog:class+load=info"
-    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-class-archive", f"mapreduce.map.java.opts={logging}",
-                    f"mapreduce.reduce.java.opts={logging}",
-                    f"yarn.app.mapreduce.am.command-opts=-Xmx768m {logging} "
-                    "org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster")
+    log = wordcount(
+        cluster,
+        jar,
+        MARCO_SHUFFLE,
+        "/out-class-archive",
+        f"mapreduce.map.java.opts={logging}",
+        f"mapreduce.reduce.java.opts={logging}",
+        f"yarn.app.mapreduce.am.command-opts=-Xmx768m {logging} "
+        "org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster",
+    )
     app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
     stdouts = sorted(cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/stdout"))
     mains = Counter()
     for stdout in stdouts:
         text = stdout.read_text()
-        main = re.search(r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MarcoMRAppMaster)) source: (.*)$", text,
-                         re.M)
+        main = re.search(
+            r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MarcoMRAppMaster)) source: (.*)$", text, re.M
+        )
         if not main:
             continue  # a container the AM released and killed before its JVM got that far
-        assert main.group(2).startswith("shared objects file"), \
+        assert main.group(2).startswith("shared objects file"), (
             f"{stdout}: {main.group(1)} was loaded from {main.group(2)}, not from the class archive"
+        )
         mains[main.group(1).rsplit(".", 1)[1]] += 1
     # the AM, and at least a map per input file and the 4 reduces
     assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
@@ -214,7 +257,9 @@ def marco_reduce_logs(state, log):
     return [text for text in logs if "MaRCO merge manager" in text]
 
 
-def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgroups(cluster, word_input, jar):
+def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgroups(
+    cluster, word_input, jar
+):
     """Every container has a scheduling group of its own (its session's autogroup), in which alone
     nice ranks threads; so the cluster gives MaRCO's partial threads a machine-wide cpu cgroup at
     the lowest share, and makes one for shuffling reduces that a job opts in to. With it each
@@ -225,8 +270,14 @@ def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgro
     assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
     assert open(f"{shuffle_cgroup}/cpu.shares").read().strip() == "128"
     # many maps, so that partial invocations start (the threads are made for the first one)
-    log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-partial-cgroup", MANY_MAPS,
-                    f"mapreduce.marco.shuffle.cpu.cgroup={shuffle_cgroup}")
+    log = wordcount(
+        cluster,
+        jar,
+        MARCO_SHUFFLE,
+        "/out-partial-cgroup",
+        MANY_MAPS,
+        f"mapreduce.marco.shuffle.cpu.cgroup={shuffle_cgroup}",
+    )
     reduce_logs = marco_reduce_logs(cluster, log)
     assert len(reduce_logs) == 4, f"{len(reduce_logs)} MaRCO reduce logs"
     for text in reduce_logs:
@@ -240,19 +291,34 @@ def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgro
 
 def job_history(state, log, local_dir):
     """The job history of the job the client log names (harness.history.JobHistory)."""
-    return fetch_job_history(lambda *args: client(state, "hdfs", *args, check=False), job_id_of(log),
-                             [HISTORY_DIR], local_dir)
+    return fetch_job_history(
+        lambda *args: client(state, "hdfs", *args, check=False),
+        job_id_of(log),
+        [HISTORY_DIR],
+        local_dir,
+    )
 
 
-def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(cluster, word_input, jar, tmp_path):
+def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(
+    cluster, word_input, jar, tmp_path
+):
     """Reduce staggering on the real cluster through the distribution's default AppMaster
     (MarcoMRAppMaster): a MaRCO job starts reduces while maps run, but at most k = 1 per node (there
     is room for several); the others start once the map phase is over. Output equals stock's."""
     reduces = 2 * WORKERS
     # many maps: a longer map phase, and partial work in every reduce
-    stock_log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", MANY_MAPS, reduces=reduces)
-    marco_log = wordcount(cluster, jar, MARCO_SHUFFLE, "/out-stagger-marco", MANY_MAPS, KEEP_INVOCATIONS,
-                          reduces=reduces)
+    stock_log = wordcount(
+        cluster, jar, STOCK_SHUFFLE, "/out-stagger-stock", MANY_MAPS, reduces=reduces
+    )
+    marco_log = wordcount(
+        cluster,
+        jar,
+        MARCO_SHUFFLE,
+        "/out-stagger-marco",
+        MANY_MAPS,
+        KEEP_INVOCATIONS,
+        reduces=reduces,
+    )
     assert read_output(cluster, "/out-stagger-stock") == read_output(cluster, "/out-stagger-marco")
     assert_stock_shuffle(job_history(cluster, stock_log, tmp_path))
 

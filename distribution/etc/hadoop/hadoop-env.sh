@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by every launcher before it starts Java. Set site-wide environment here; see
 # docs/distribution.md for every variable. Examples:
 # export JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
