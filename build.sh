@@ -221,6 +221,14 @@ assemble_dist() {
   # Fill in the values whose one source is pom.xml.
   find "$dist_home"/{bin,sbin,libexec,etc} -type f -exec sed -i \
     -e "s|@JAVA_OPENS@|$java_opens|g" -e "s|@HADOOP_VERSION@|$hadoop_version|g" {} +
+  # Our license and notice, then Apache Hadoop's notice as its jars carry it: the distribution
+  # redistributes Hadoop's binaries, whose notice must travel with them.
+  cp LICENSE "$dist_home/LICENSE"
+  { cat NOTICE
+    printf '\n%s\n\n' "---- Apache Hadoop $hadoop_version (the bundled Hadoop jars) ----"
+    python3 -c 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("META-INF/NOTICE.txt").decode())' \
+      "$dist_home/share/hadoop/common/hadoop-common-$hadoop_version.jar"
+  } >"$dist_home/NOTICE" || die "cannot read META-INF/NOTICE.txt from hadoop-common-$hadoop_version.jar"
   cat >"$dist_home/RELEASE" <<EOF
 hadoop-marco $project_version
 Hadoop $hadoop_version (jars from Maven Central) with the MaRCO shuffle consumer

@@ -27,6 +27,15 @@ def test_build_sh_rejects_unknown_test_stage(repo_root):
     assert "unknown stage 'bogus'" in result.stderr
 
 
+def test_distribution_carries_the_license_and_hadoops_notice(repo_root, dist_home):
+    assert (dist_home / "LICENSE").read_text() == (repo_root / "LICENSE").read_text()
+    assert "Apache License" in (dist_home / "LICENSE").read_text()
+    notice = (dist_home / "NOTICE").read_text()
+    assert notice.startswith((repo_root / "NOTICE").read_text())
+    # Apache Hadoop's own notice, as the bundled hadoop-common jar carries it
+    assert "Apache Hadoop\nCopyright 2006 and onwards The Apache Software Foundation." in notice
+
+
 @pytest.mark.parametrize("launcher", LAUNCHERS)
 def test_launcher_rejects_unknown_subcommand_with_usage(dist_home, launcher):
     result = run_dist_command(dist_home, f"bin/{launcher}", "frobnicate", check=False)
