@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # The one entry point of hadoop-marco: checks prerequisites, applies marco-patches/, builds the jars,
 # assembles the distribution under dist/, and runs the test suite in named stages.
 set -euo pipefail
@@ -30,7 +32,8 @@ Commands:
   dist                 lay out dist/ again from the jars already built (builds them if missing)
   test [--stage S,..]  build, then run the test suite; stages, in order:
                          lint         shellcheck on every shell script, ruff (lint and format) on
-                                      the Python code, hadolint on the Dockerfile
+                                      the Python code, hadolint on the Dockerfile, spotless
+                                      (google-java-format) on the Java code, license headers
                          unit         JUnit tests of every module except the SlowTest category
                          minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
                          dist         pytest tests/dist: the distribution, pseudo-distributed
@@ -291,6 +294,23 @@ shell_scripts() {
   done
 }
 
+# Tracked files that must carry the license identifier in their first lines: every source file,
+# script and configuration file. Not: docs, the license files themselves, dotfiles, and data
+# (test fixtures, the word list, the class list, etc/hadoop/workers).
+license_header_files() {
+  git ls-files | grep -vE '(\.(md|json|jhist|jsonl|png|lst|txt)$|(^|/)\.[^/]+$|^(LICENSE|NOTICE)$|^distribution/etc/hadoop/workers$)'
+}
+
+check_license_headers() {
+  local file unlicensed=0
+  while read -r file; do
+    head -n 5 "$file" | grep -q 'SPDX-License-Identifier: Apache-2.0' && continue
+    echo "$file: no 'SPDX-License-Identifier: Apache-2.0' in its first 5 lines (copy the header of a file of the same kind)"
+    unlicensed=1
+  done < <(license_header_files)
+  return "$unlicensed"
+}
+
 run_lint() {
   local -a scripts
   local status=0
@@ -302,6 +322,10 @@ run_lint() {
   "$TEST_TOOLS_VENV/bin/ruff" format --check "${PYTHON_DIRS[@]}" || status=1
   echo "hadolint: cluster/docker/Dockerfile"
   "$TEST_TOOLS_VENV/bin/hadolint" cluster/docker/Dockerfile || status=1
+  echo "spotless: Java format (google-java-format) and license header"
+  mvn -B -q "${MVN_OPTS[@]}" spotless:check || status=1
+  echo "license headers: $(license_header_files | wc -l) files"
+  check_license_headers || status=1
   return "$status"
 }
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # A short pseudo-distributed demo; the main command is benchmarks/marco-bench main. It starts the
 # five daemons of the built distribution on loopback (free ports, state under dist/demo-run/), runs
 # word count with the stock shuffle and with MaRCO on the same input, checks both outputs, shows

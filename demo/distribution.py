@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Finds the built hadoop-marco distribution and runs its launchers."""
 
 import os

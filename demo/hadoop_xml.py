@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Reads and writes Hadoop *-site.xml configuration files."""
 
 import pathlib

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Fetches a finished job's history file (.jhist, written as JSON: the job ran with
 mapreduce.jobhistory.jhist.format=json) from HDFS and parses it with the benchmark harness's
 reader, which gives the job's counters and every successful reduce attempt's."""

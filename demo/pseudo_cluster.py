@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """A single-node (pseudo-distributed) hadoop-marco cluster started from the built distribution.
 
 Everything of one cluster lives under its work directory: configuration (a copy of the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The pseudo-distributed demo behind ./run-main.sh: one cluster from the built distribution,
 word count with the stock shuffle and with MaRCO on the same input, outputs compared, MaRCO's
 counters shown, every daemon stopped at the end."""

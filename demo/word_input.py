@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Deterministic text input for word-count runs, with the expected counts computed alongside."""
 
 import collections

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Shared pytest set-up: puts tests/lib (test assertions) and demo/ (the pseudo-distributed
 cluster the demo and the tests share) on the import path and locates the built distribution."""
 

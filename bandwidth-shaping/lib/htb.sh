@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # HTB shaping of one network device: a fast default class for traffic within the node's group,
 # a shaped class for traffic to/from the other groups, pure ACKs always in the fast class.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Turns the per-run records into per-(set, rate, job, config) summaries: means with min/max,
 speedups against the stock runs of the same set and rate, the paper's ideal speedup, the output
 identity check, and the aims."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The phase breakdown of one run (the paper's Figure 7) along its critical path, so the phases
 add up to the wall time the harness measured:
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The regime test (`marco-bench calibrate`): from stock runs at several bisection rates, the rate
 at which a job sits where the MaRCO paper ran it. A rate passes when, in stock's own breakdown,
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """What the benchmarks jar offers: the eleven jobs, the data set each reads, its generator, and the
 shuffle variants the harness compares (settings as in docs/configuration.md)."""
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
 
 Subcommands: main, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench SUBCOMMAND

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """How the harness reaches Hadoop: through cluster/marco-cluster (the one-machine netns cluster) or
 through the distribution's launchers with a given HADOOP_CONF_DIR (any other cluster, e.g. a
 pseudo-distributed one or a real cluster's client node)."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """marco-bench doctor: what the one-machine netns cluster needs from this machine, checked before
 anything starts. Each check says what it found and, where something is missing, the fix.
 

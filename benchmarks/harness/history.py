@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Reads a MapReduce job history file (.jhist, written with mapreduce.jobhistory.jhist.format=json:
 a line "Avro-Json", the schema, then one event per line) into the times and counters the
 breakdown needs."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """PNG figures (matplotlib, Agg backend): normalised runtime with min/max bars (Figure 5), phase
 breakdown stacks (Figure 7), sensitivity curves (Figures 9-10) and one reduce's timeline."""
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Profiles: JSON files that fix the cluster shape, data sizes, jobs, variants and repetitions of a
 benchmark session (benchmarks/profiles/*.json; every key is described in docs/harness.md)."""
 

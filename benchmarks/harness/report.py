@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """`marco-bench report`: results.json + results.csv + summary.csv, the PNG figures and report.md
 from a results directory (results.jsonl and sessions.json written by run/sweep/faults/main)."""
 

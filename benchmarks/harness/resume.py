@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """What a results directory was made by, so that a resumed session adds only comparable runs.
 
 A results directory accumulates runs across sessions (an interrupted `main` resumes where it

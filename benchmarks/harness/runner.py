@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Runs planned benchmark runs one by one: builds the hadoop jar command, times it, fetches the
 job history, MaRCO timelines and output from HDFS, checksums the output, computes the breakdown,
 and appends one JSON line per run to results.jsonl (so an interrupted session resumes where it

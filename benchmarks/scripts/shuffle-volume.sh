@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # Measures every benchmark's shuffle volume per input byte on a small run: generates each job's
 # input with the distribution's generators, runs the job, and reads the job counters the client
 # prints (map output bytes, reduce shuffle bytes, reduce output records). Prints a markdown table.

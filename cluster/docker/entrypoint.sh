@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # Entry point of a cluster container (cluster/docker-compose.yml): writes this node's configuration
 # with the same settings marco-cluster uses, shapes eth0 when SHAPE_RATE is set, starts the daemons
 # of ROLE and stays up until the container is stopped, then stops them. The client role starts no

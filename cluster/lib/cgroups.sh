@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Optional per-worker CPU (CFS quota) and memory limits through cgroup v1. A worker's daemons,
 # and the YARN containers they fork, join the worker's cgroups, so one machine can stand in for

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Class-data sharing (AppCDS) for the cluster's ApplicationMaster and task JVMs.
 #

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Hadoop daemons of the one-machine cluster, run through the distribution's launchers
 # (bin/hdfs, bin/yarn, bin/mapred with --daemon start|stop|status). Each node gets its own conf,

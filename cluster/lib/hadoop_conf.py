@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Set properties in Hadoop *-site.xml files, keeping every other property as it is.
 
 usage: hadoop_conf.py CONF_DIR < SETTINGS

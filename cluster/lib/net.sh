@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Network of the one-machine cluster: one bridge in the root namespace, one namespace per node,
 # one veth pair per node, per-namespace hosts files. Needs topology.sh and common.sh.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # constants read by the scripts that source this file
 # Names and addresses of the one-machine cluster. Sourced by cluster/marco-cluster and by

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Behind sbin/start-{all,dfs,yarn}.sh and sbin/stop-{all,dfs,yarn}.sh: the single-node daemons,
 # in start order. Sourced, never executed.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # The one library behind bin/hadoop, bin/hdfs, bin/yarn, bin/mapred and sbin/*.sh: it resolves the
 # environment, builds the classpath and JVM options, and runs a Java main class either in the

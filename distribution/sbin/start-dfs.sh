@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # Starts HDFS on this machine, as Hadoop's start-dfs.sh does on a single node: NameNode, then
 # DataNode. Daemons that already run are left alone, so running it twice is harmless.
 set -euo pipefail

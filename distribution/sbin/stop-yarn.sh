@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # Stops the YARN daemons that start-yarn.sh starts, NodeManager first; stopping a stopped daemon is
 # a no-op, so running it twice is harmless.
 set -euo pipefail

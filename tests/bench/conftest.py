@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The harness package lives in benchmarks/harness; make it importable for the tests. Also the
 set-up shared by the tests that start a netns cluster of their own."""
 

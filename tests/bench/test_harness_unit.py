@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The harness's parsing, breakdown, aggregation and report on job histories and timelines of a
 real run (tests/bench/data), without a cluster."""
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Smoke run of `marco-bench main` on the tiny profile against the real netns cluster: a 2-worker
 cluster with 50 Mbit/s between its groups, two jobs, stock and MaRCO, one repetition. Checks that
 results, plots and report are produced and agree with each other, that the outputs are identical,

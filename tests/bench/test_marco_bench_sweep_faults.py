@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """`marco-bench faults` and `marco-bench sweep` on the tiny profile against a real 2-worker netns
 cluster (started the way `main` starts it). faults: a reduce attempt killed while it runs and a
 failed partial invocation must not change the output (paper section 6.3). sweep: the bandwidth

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Shared helpers of the cluster stage: run our scripts, and list what of ours exists on the
 machine.
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Fast checks of the cluster and shaping scripts: bad input, idempotent stop, the network alone
 (--network-only) with shaping in both modes, hadoop_conf.py, and the compose file."""
 

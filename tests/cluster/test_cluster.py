@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The slow end-to-end check: a real 4-worker cluster in network namespaces, shaped to 50 Mbit/s
 between 2 groups; verify measures the shaping; the same shuffle-heavy job runs with the stock
 shuffle and with MaRCO and must produce byte-identical output, the stock run through Hadoop's

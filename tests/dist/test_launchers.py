@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """The distribution's layout, build.sh's and the launchers' handling of bad input, and daemon
 control without a running cluster (no daemon is started here)."""
 import os

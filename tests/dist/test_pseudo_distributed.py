@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Pseudo-distributed smoke run of the built distribution on loopback: format HDFS, start the five
 daemons, run the benchmarks jar's wordcount through YARN with MaRCO as the shuffle consumer (the
 distribution's default), check the output and that every reduce did partial work, stop every

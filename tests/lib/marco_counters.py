@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 """Checks on a job's counters shared by the tests on real daemons: which shuffle a run went
 through, and whether MaRCO did partial work in every reduce. They read a job history as the
 benchmark harness parses it (harness.history.JobHistory: the job's totals and each successful

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
 # Sourced by every launcher before it starts Java. Set site-wide environment here; see
 # docs/distribution.md for every variable. Examples:

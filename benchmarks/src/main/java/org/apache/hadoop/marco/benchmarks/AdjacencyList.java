@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -37,8 +40,12 @@ public class AdjacencyList extends BenchmarkJob {
         p = Long.parseLong(line.substring(0, Math.max(tab, 0)));
         q = Long.parseLong(line.substring(tab + 1).trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("Not an edge line (expected from<TAB>to with numeric"
-            + " node ids, as gen-graph writes): '" + line + "'", e);
+        throw new IllegalArgumentException(
+            "Not an edge line (expected from<TAB>to with numeric"
+                + " node ids, as gen-graph writes): '"
+                + line
+                + "'",
+            e);
       }
       node.set(q);
       lists.set(new long[] {p}, NONE);
@@ -51,8 +58,7 @@ public class AdjacencyList extends BenchmarkJob {
 
   /** Light combiner: duplicate elimination. */
   public static class DuplicateRemover
-      extends DistinctValuesCombiner<LongWritable, AdjacencyWritable> {
-  }
+      extends DistinctValuesCombiner<LongWritable, AdjacencyWritable> {}
 
   /** Partial and final reducer: sorted unions of the from-lists and of the to-lists. */
   public static class SortedUnionReducer

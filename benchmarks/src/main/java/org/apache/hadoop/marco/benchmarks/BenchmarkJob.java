@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
 import java.util.Arrays;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -50,8 +53,8 @@ public abstract class BenchmarkJob extends Configured implements Tool {
   @Override
   public int run(String[] args) throws Exception {
     if (args.length < 2 || args.length > 2 + maxExtraArgs()) {
-      System.err.println("Usage: " + programName() + " [generic options] <input> <output>"
-          + extraArgsUsage());
+      System.err.println(
+          "Usage: " + programName() + " [generic options] <input> <output>" + extraArgsUsage());
       System.err.println("Got " + args.length + " argument(s): " + Arrays.toString(args));
       ToolRunner.printGenericCommandUsage(System.err);
       return 2;

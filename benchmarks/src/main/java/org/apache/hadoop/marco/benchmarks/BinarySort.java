@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -37,8 +40,7 @@ public class BinarySort extends BenchmarkJob {
   }
 
   /** Identity partial and final reducer: one output record per value (keeps duplicates). */
-  public static class RecordIdentity extends IdentityReducer<BytesWritable, NullWritable> {
-  }
+  public static class RecordIdentity extends IdentityReducer<BytesWritable, NullWritable> {}
 
   /** Range partitioner on the first two key bytes, which are uniformly random. */
   public static class KeyRangePartitioner extends Partitioner<BytesWritable, NullWritable> {

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.BufferedReader;
@@ -7,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -89,8 +92,10 @@ public final class Centroids {
   public static Centroids load(Configuration conf) {
     String value = conf.get(KEY);
     if (value == null || value.isEmpty()) {
-      throw new IllegalArgumentException("No centroids configured under " + KEY
-          + ": run the job through its Tool (k-means or classification), which sets them.");
+      throw new IllegalArgumentException(
+          "No centroids configured under "
+              + KEY
+              + ": run the job through its Tool (k-means or classification), which sets them.");
     }
     return new Centroids(Arrays.asList(value.split("\n")));
   }
@@ -106,8 +111,8 @@ public final class Centroids {
     FileSystem fs = input.getFileSystem(conf);
     List<String> chosen = new ArrayList<>();
     for (Path file : dataFiles(fs, input)) {
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      try (BufferedReader in =
+          new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
         for (String line = in.readLine(); line != null && chosen.size() < k; line = in.readLine()) {
           String movieLine = line.substring(line.indexOf('\t') + 1);
           if (MovieRatings.parse(movieLine).size() > 0) {
@@ -119,8 +124,15 @@ public final class Centroids {
         return new Centroids(chosen);
       }
     }
-    throw new IllegalArgumentException("The input " + input + " has only " + chosen.size()
-        + " movies with ratings, fewer than k=" + k + "; generate more data or lower -D " + K);
+    throw new IllegalArgumentException(
+        "The input "
+            + input
+            + " has only "
+            + chosen.size()
+            + " movies with ratings, fewer than k="
+            + k
+            + "; generate more data or lower -D "
+            + K);
   }
 
   private static List<Path> dataFiles(FileSystem fs, Path input) throws IOException {

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
 import java.util.Arrays;
-
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -31,8 +34,7 @@ public class Classification extends BenchmarkJob {
   }
 
   /** Identity partial reducer. */
-  public static class MovieIdentity extends IdentityReducer<IntWritable, LongWritable> {
-  }
+  public static class MovieIdentity extends IdentityReducer<IntWritable, LongWritable> {}
 
   /**
    * Identity reduce whose output does not depend on the order the values arrive in: a cluster's

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.nio.charset.StandardCharsets;
-
 import org.apache.hadoop.io.Text;
 
 /**
@@ -10,8 +13,7 @@ import org.apache.hadoop.io.Text;
  * text jobs also run on plain text files).
  */
 public final class DocumentLine {
-  private DocumentLine() {
-  }
+  private DocumentLine() {}
 
   /** Byte offset where the words start. */
   public static int textStart(Text line) {

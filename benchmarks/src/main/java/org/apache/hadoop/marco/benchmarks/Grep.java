@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -19,6 +22,7 @@ import org.apache.hadoop.util.ToolRunner;
  */
 public class Grep extends BenchmarkJob {
   public static final String PATTERN = "marco.benchmarks.grep.pattern";
+
   /** Matches words starting with "zo": about one line in a few hundred of the generated text. */
   public static final String DEFAULT_PATTERN = "\\bzo[a-z]*";
 
@@ -29,8 +33,8 @@ public class Grep extends BenchmarkJob {
 
     @Override
     protected void setup(Context context) {
-      matcher = Pattern.compile(context.getConfiguration().get(PATTERN, DEFAULT_PATTERN))
-          .matcher("");
+      matcher =
+          Pattern.compile(context.getConfiguration().get(PATTERN, DEFAULT_PATTERN)).matcher("");
     }
 
     @Override
@@ -43,8 +47,7 @@ public class Grep extends BenchmarkJob {
   }
 
   /** Identity; every value is 1, so the output does not depend on the order values arrive in. */
-  public static class LineIdentity extends IdentityReducer<Text, LongWritable> {
-  }
+  public static class LineIdentity extends IdentityReducer<Text, LongWritable> {}
 
   @Override
   public String programName() {
@@ -70,9 +73,14 @@ public class Grep extends BenchmarkJob {
     try {
       Pattern.compile(pattern);
     } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException("grep: the pattern '" + pattern
-          + "' is not a Java regular expression (" + e.getDescription()
-          + "); pass a valid one as the third argument or with -D " + PATTERN, e);
+      throw new IllegalArgumentException(
+          "grep: the pattern '"
+              + pattern
+              + "' is not a Java regular expression ("
+              + e.getDescription()
+              + "); pass a valid one as the third argument or with -D "
+              + PATTERN,
+          e);
     }
     job.setMapperClass(MatchMapper.class);
     MarcoJob.setPartialReducerClass(job, LineIdentity.class);

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -40,8 +43,7 @@ public class HistogramMovies extends BenchmarkJob {
   }
 
   /** Sums movies per bin: combiner, partial reducer and final reducer. */
-  public static class SumReducer extends LongSumReducer<Text> {
-  }
+  public static class SumReducer extends LongSumReducer<Text> {}
 
   @Override
   public String programName() {

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -32,8 +35,7 @@ public class HistogramRatings extends BenchmarkJob {
   }
 
   /** Sums ratings per bin: combiner, partial reducer and final reducer. */
-  public static class SumReducer extends LongSumReducer<IntWritable> {
-  }
+  public static class SumReducer extends LongSumReducer<IntWritable> {}
 
   @Override
   public String programName() {

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -30,15 +33,19 @@ public class InvertedIndex extends BenchmarkJob {
       int colon = line.indexOf(':');
       int tab = line.lastIndexOf('\t');
       if (colon <= 0 || tab < colon) {
-        throw new IllegalArgumentException("Not an inverted-index line (expected word:file<TAB>n,"
-            + " as gen-inverted-index writes): '" + line + "'");
+        throw new IllegalArgumentException(
+            "Not an inverted-index line (expected word:file<TAB>n,"
+                + " as gen-inverted-index writes): '"
+                + line
+                + "'");
       }
       long count;
       try {
         count = Long.parseLong(line.substring(tab + 1).trim());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("The count after the tab is not a number in '"
-            + line + "'; expected word:file<TAB>n", e);
+        throw new IllegalArgumentException(
+            "The count after the tab is not a number in '" + line + "'; expected word:file<TAB>n",
+            e);
       }
       word.set(line.substring(0, colon));
       single.clear();

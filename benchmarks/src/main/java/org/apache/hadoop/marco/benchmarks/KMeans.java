@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.BufferedReader;
@@ -8,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -41,8 +44,10 @@ public class KMeans extends BenchmarkJob {
   public static final int DEFAULT_MAX_ITERATIONS = 5;
   public static final String THRESHOLD = "marco.benchmarks.kmeans.threshold";
   public static final double DEFAULT_THRESHOLD = 0.001;
+
   /** Bound on a partial value's movie data, so values stay far below the shuffle buffers. */
   static final long MAX_PARTIAL_BYTES = 4L << 20;
+
   static final String CENTROIDS_OUTPUT = "centroids";
 
   /** Emits (nearest centroid, {similarity, movie}); the movie's line without a cluster prefix. */
@@ -53,7 +58,9 @@ public class KMeans extends BenchmarkJob {
     protected ClusterMembersWritable valueFor(MovieRatings movie, double similarity, Text line) {
       int start = DocumentLine.textStart(line);
       single.clear();
-      single.addMember(movie.movieId(), ClusterMembersWritable.toFixed(similarity),
+      single.addMember(
+          movie.movieId(),
+          ClusterMembersWritable.toFixed(similarity),
           Arrays.copyOfRange(line.getBytes(), start, line.getLength()));
       return single;
     }
@@ -65,8 +72,9 @@ public class KMeans extends BenchmarkJob {
     private final ClusterMembersWritable partial = new ClusterMembersWritable();
 
     @Override
-    protected void reduce(IntWritable cluster, Iterable<ClusterMembersWritable> values,
-        Context context) throws IOException, InterruptedException {
+    protected void reduce(
+        IntWritable cluster, Iterable<ClusterMembersWritable> values, Context context)
+        throws IOException, InterruptedException {
       partial.clear();
       for (ClusterMembersWritable v : values) {
         if (partial.count() > 0 && partial.memberBytes() + v.memberBytes() > MAX_PARTIAL_BYTES) {
@@ -91,8 +99,9 @@ public class KMeans extends BenchmarkJob {
     }
 
     @Override
-    protected void reduce(IntWritable cluster, Iterable<ClusterMembersWritable> values,
-        Context context) throws IOException, InterruptedException {
+    protected void reduce(
+        IntWritable cluster, Iterable<ClusterMembersWritable> values, Context context)
+        throws IOException, InterruptedException {
       ClusterMembersWritable all = new ClusterMembersWritable();
       for (ClusterMembersWritable v : values) {
         all.addAll(v);
@@ -152,8 +161,8 @@ public class KMeans extends BenchmarkJob {
     job.setMapOutputValueClass(ClusterMembersWritable.class);
     job.setOutputKeyClass(IntWritable.class);
     job.setOutputValueClass(Text.class);
-    MultipleOutputs.addNamedOutput(job, CENTROIDS_OUTPUT, TextOutputFormat.class,
-        IntWritable.class, Text.class);
+    MultipleOutputs.addNamedOutput(
+        job, CENTROIDS_OUTPUT, TextOutputFormat.class, IntWritable.class, Text.class);
   }
 
   /** Runs rounds until the centroids settle; every round's output stays for inspection. */
@@ -163,11 +172,19 @@ public class KMeans extends BenchmarkJob {
     int maxIterations = conf.getInt(MAX_ITERATIONS, DEFAULT_MAX_ITERATIONS);
     double threshold = conf.getDouble(THRESHOLD, DEFAULT_THRESHOLD);
     if (maxIterations < 1 || threshold < 0) {
-      throw new IllegalArgumentException(MAX_ITERATIONS + " must be >= 1 and " + THRESHOLD
-          + " >= 0; got " + maxIterations + " and " + threshold);
+      throw new IllegalArgumentException(
+          MAX_ITERATIONS
+              + " must be >= 1 and "
+              + THRESHOLD
+              + " >= 0; got "
+              + maxIterations
+              + " and "
+              + threshold);
     }
-    Centroids current = conf.get(Centroids.KEY) != null ? Centroids.load(conf)
-        : Centroids.firstMovies(conf, input, conf.getInt(Centroids.K, Centroids.DEFAULT_K));
+    Centroids current =
+        conf.get(Centroids.KEY) != null
+            ? Centroids.load(conf)
+            : Centroids.firstMovies(conf, input, conf.getInt(Centroids.K, Centroids.DEFAULT_K));
     Path roundInput = input;
     for (int round = 1; round <= maxIterations; round++) {
       Configuration roundConf = new Configuration(conf);
@@ -180,7 +197,8 @@ public class KMeans extends BenchmarkJob {
       }
       Centroids next = readCentroids(roundConf, roundOutput, current);
       double movement = next.maxMovement(current);
-      System.out.printf("k-means: round %d of at most %d, largest centroid movement %.6f%n",
+      System.out.printf(
+          "k-means: round %d of at most %d, largest centroid movement %.6f%n",
           round, maxIterations, movement);
       current = next;
       roundInput = roundOutput;
@@ -200,10 +218,11 @@ public class KMeans extends BenchmarkJob {
       lines.add(previous.line(c));
     }
     FileSystem fs = roundOutput.getFileSystem(conf);
-    for (FileStatus file : fs.listStatus(roundOutput,
-        p -> p.getName().startsWith(CENTROIDS_OUTPUT + "-"))) {
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+    for (FileStatus file :
+        fs.listStatus(roundOutput, p -> p.getName().startsWith(CENTROIDS_OUTPUT + "-"))) {
+      try (BufferedReader in =
+          new BufferedReader(
+              new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           int tab = line.indexOf('\t');
           lines.set(Integer.parseInt(line.substring(0, tab)), line.substring(tab + 1));

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -16,8 +19,8 @@ public class LongSumReducer<K> extends Reducer<K, LongWritable, K, LongWritable>
 
   /** Declares {@code sum} as the job's combiner, partial reducer and reducer, (key, count) out. */
   @SuppressWarnings("rawtypes")
-  public static void sumEverywhere(Job job, Class<? extends LongSumReducer> sum,
-      Class<?> keyClass) {
+  public static void sumEverywhere(
+      Job job, Class<? extends LongSumReducer> sum, Class<?> keyClass) {
     job.setCombinerClass(sum);
     MarcoJob.setPartialReducerClass(job, sum);
     job.setReducerClass(sum);

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.util.Arrays;
-
 import org.apache.hadoop.io.Text;
 
 /**
@@ -168,8 +171,12 @@ public final class MovieRatings {
 
   private static IllegalArgumentException badLine(byte[] b, int length, String problem) {
     String text = new String(b, 0, Math.min(length, 80), java.nio.charset.StandardCharsets.UTF_8);
-    return new IllegalArgumentException("Not a ratings line (" + problem + "): '" + text
-        + (length > 80 ? "...'" : "'")
-        + ". Ratings input must be movie_id:rater_rating,... lines as gen-ratings writes them.");
+    return new IllegalArgumentException(
+        "Not a ratings line ("
+            + problem
+            + "): '"
+            + text
+            + (length > 80 ? "...'" : "'")
+            + ". Ratings input must be movie_id:rater_rating,... lines as gen-ratings writes them.");
   }
 }

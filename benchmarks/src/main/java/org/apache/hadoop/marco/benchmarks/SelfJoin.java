@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -30,8 +33,11 @@ public class SelfJoin extends BenchmarkJob {
       String line = value.toString().trim();
       int space = line.lastIndexOf(' ');
       if (space <= 0) {
-        throw new IllegalArgumentException("A self-join candidate list needs at least two"
-            + " space-separated elements (gen-self-join writes k=5): '" + line + "'");
+        throw new IllegalArgumentException(
+            "A self-join candidate list needs at least two"
+                + " space-separated elements (gen-self-join writes k=5): '"
+                + line
+                + "'");
       }
       prefix.set(line.substring(0, space));
       last.clear();
@@ -41,8 +47,7 @@ public class SelfJoin extends BenchmarkJob {
   }
 
   /** Light combiner: duplicate elimination. */
-  public static class DuplicateRemover extends DistinctValuesCombiner<Text, StringSetWritable> {
-  }
+  public static class DuplicateRemover extends DistinctValuesCombiner<Text, StringSetWritable> {}
 
   /** Partial and final reducer: the sorted union of all elements of a prefix. */
   public static class SortedUnionReducer

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
@@ -5,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.StringTokenizer;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -91,8 +94,10 @@ public class TermVector extends BenchmarkJob {
       if (frequent.isEmpty()) {
         return;
       }
-      frequent.sort(Map.Entry.<String, Long>comparingByValue().reversed()
-          .thenComparing(Map.Entry.comparingByKey()));
+      frequent.sort(
+          Map.Entry.<String, Long>comparingByValue()
+              .reversed()
+              .thenComparing(Map.Entry.comparingByKey()));
       StringBuilder s = new StringBuilder();
       for (Map.Entry<String, Long> e : frequent) {
         s.append(s.length() == 0 ? "" : " ").append(e.getKey()).append(':').append(e.getValue());

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
 import java.util.StringTokenizer;
-
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -29,8 +32,7 @@ public class WordCount extends BenchmarkJob {
   }
 
   /** Sums the counts of one word: combiner, partial reducer and final reducer. */
-  public static class SumReducer extends LongSumReducer<Text> {
-  }
+  public static class SumReducer extends LongSumReducer<Text> {}
 
   @Override
   public String programName() {

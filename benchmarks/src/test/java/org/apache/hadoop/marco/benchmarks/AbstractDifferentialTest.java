@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertTrue;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.Collection;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,8 +28,7 @@ import org.junit.runners.Parameterized.Parameters;
  */
 @RunWith(Parameterized.class)
 public abstract class AbstractDifferentialTest {
-  @Parameter
-  public BenchmarkCase benchmark;
+  @Parameter public BenchmarkCase benchmark;
 
   @Parameters(name = "{0}")
   public static Collection<Object[]> cases() {
@@ -46,14 +48,15 @@ public abstract class AbstractDifferentialTest {
 
   @Test
   public void marcoOutputEqualsStockOutput() throws Exception {
-    DifferentialRun run = new DifferentialRun(jobConf(), fileSystem(), dir(),
-        benchmark.factory(maps()));
+    DifferentialRun run =
+        new DifferentialRun(jobConf(), fileSystem(), dir(), benchmark.factory(maps()));
     benchmark.writeInput(fileSystem(), run.input());
 
     DifferentialResult result = run.run();
 
     assertTrue(benchmark + " wrote no output", result.output().bytes().length > 0);
-    assertTrue(benchmark + ": MaRCO ran no partial invocation",
+    assertTrue(
+        benchmark + ": MaRCO ran no partial invocation",
         result.marco(DifferentialRun.MARCO, MarcoCounter.INVOCATIONS) > 0);
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.IOException;
@@ -5,7 +9,6 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,36 +29,57 @@ import org.apache.hadoop.marco.benchmarks.gen.TextModel;
  * One benchmark on small generated data, for the differential tests (local runner and mini
  * cluster): the job, its generator and size, and the number of reducers.
  */
-public record BenchmarkCase(String name, Supplier<BenchmarkJob> tool, DataModel model,
-    Consumer<Configuration> modelOptions, Budget budget, int reducers) {
+public record BenchmarkCase(
+    String name,
+    Supplier<BenchmarkJob> tool,
+    DataModel model,
+    Consumer<Configuration> modelOptions,
+    Budget budget,
+    int reducers) {
   /** Every benchmark, with data small enough for a test and large enough for 8 maps. */
   public static List<BenchmarkCase> all() {
     Budget text = new Budget(Budget.Unit.BYTES, 160_000);
     Consumer<Configuration> fewHosts = conf -> conf.setInt(TextModel.HOSTS, 40);
-    Consumer<Configuration> smallRatings = conf -> {
-      conf.setInt(RatingsModel.RATERS, 5000);
-      conf.setInt(RatingsModel.MAX_RATINGS, 500);
-    };
+    Consumer<Configuration> smallRatings =
+        conf -> {
+          conf.setInt(RatingsModel.RATERS, 5000);
+          conf.setInt(RatingsModel.MAX_RATINGS, 500);
+        };
     Budget ratings = new Budget(Budget.Unit.BYTES, 160_000);
-    Consumer<Configuration> none = conf -> { };
+    Consumer<Configuration> none = conf -> {};
     return List.of(
-        new BenchmarkCase("binary-sort", BinarySort::new, new BinaryModel(), none,
-            new Budget(Budget.Unit.BYTES, 200_000), 3),
+        new BenchmarkCase(
+            "binary-sort",
+            BinarySort::new,
+            new BinaryModel(),
+            none,
+            new Budget(Budget.Unit.BYTES, 200_000),
+            3),
         new BenchmarkCase("term-vector", TermVector::new, new TextModel(), fewHosts, text, 2),
-        new BenchmarkCase("inverted-index", InvertedIndex::new, new InvertedIndexModel(),
-            none, text, 2),
-        new BenchmarkCase("self-join", SelfJoin::new, new SelfJoinModel(),
-            conf -> conf.setInt(SelfJoinModel.ITEMS, 400), text, 2),
+        new BenchmarkCase(
+            "inverted-index", InvertedIndex::new, new InvertedIndexModel(), none, text, 2),
+        new BenchmarkCase(
+            "self-join",
+            SelfJoin::new,
+            new SelfJoinModel(),
+            conf -> conf.setInt(SelfJoinModel.ITEMS, 400),
+            text,
+            2),
         new BenchmarkCase("adjacency-list", AdjacencyList::new, new GraphModel(), none, text, 2),
         new BenchmarkCase("k-means", KMeans::new, new RatingsModel(), smallRatings, ratings, 2),
         new BenchmarkCase("word-count", WordCount::new, new TextModel(), none, text, 2),
-        new BenchmarkCase("classification", Classification::new, new RatingsModel(),
-            smallRatings, ratings, 2),
+        new BenchmarkCase(
+            "classification", Classification::new, new RatingsModel(), smallRatings, ratings, 2),
         new BenchmarkCase("grep", Grep::new, new TextModel(), none, text, 1),
-        new BenchmarkCase("histogram-movies", HistogramMovies::new, new RatingsModel(),
-            smallRatings, ratings, 2),
-        new BenchmarkCase("histogram-ratings", HistogramRatings::new, new RatingsModel(),
-            smallRatings, ratings, 2));
+        new BenchmarkCase(
+            "histogram-movies", HistogramMovies::new, new RatingsModel(), smallRatings, ratings, 2),
+        new BenchmarkCase(
+            "histogram-ratings",
+            HistogramRatings::new,
+            new RatingsModel(),
+            smallRatings,
+            ratings,
+            2));
   }
 
   /** Writes the generated input as {@code dir/part-m-00000} (seed 1, 2 generator tasks). */

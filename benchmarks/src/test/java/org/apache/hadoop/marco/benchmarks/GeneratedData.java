@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.io.ByteArrayOutputStream;
@@ -6,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -19,21 +22,22 @@ import org.apache.hadoop.marco.benchmarks.gen.TaskSpec;
 
 /** Runs generator models in memory (all tasks, in order) and turns data into map input. */
 public final class GeneratedData {
-  private GeneratedData() {
-  }
+  private GeneratedData() {}
 
   /** The bytes a generator job with these arguments would write, part files concatenated. */
-  public static byte[] generate(DataModel model, Configuration conf, long seed, int tasks,
-      Budget budget) throws IOException {
+  public static byte[] generate(
+      DataModel model, Configuration conf, long seed, int tasks, Budget budget) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int t = 0; t < tasks; t++) {
       TaskSpec spec = new TaskSpec(seed, t, tasks, budget, conf);
-      model.generate(spec, new RecordSink(budget.unit(), spec.share()) {
-        @Override
-        protected void write(byte[] record, int length) {
-          out.write(record, 0, length);
-        }
-      });
+      model.generate(
+          spec,
+          new RecordSink(budget.unit(), spec.share()) {
+            @Override
+            protected void write(byte[] record, int length) {
+              out.write(record, 0, length);
+            }
+          });
     }
     return out.toByteArray();
   }
@@ -58,8 +62,11 @@ public final class GeneratedData {
   public static List<Writable[]> fixedLengthInput(byte[] data, int recordBytes) {
     List<Writable[]> input = new ArrayList<>();
     for (int offset = 0; offset + recordBytes <= data.length; offset += recordBytes) {
-      input.add(new Writable[] {new LongWritable(offset),
-          new BytesWritable(Arrays.copyOfRange(data, offset, offset + recordBytes))});
+      input.add(
+          new Writable[] {
+            new LongWritable(offset),
+            new BytesWritable(Arrays.copyOfRange(data, offset, offset + recordBytes))
+          });
     }
     return input;
   }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
@@ -6,7 +10,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -20,12 +23,11 @@ import org.junit.Test;
 public class TestBinarySort {
   private final JobFunctions job = BenchmarkFunctions.of(new BinarySort(), new Configuration());
 
-  public TestBinarySort() throws Exception {
-  }
+  public TestBinarySort() throws Exception {}
 
   private static byte[] records(int count, long seed) throws Exception {
-    return GeneratedData.generate(new BinaryModel(), new Configuration(), seed, 2,
-        new Budget(Budget.Unit.RECORDS, count));
+    return GeneratedData.generate(
+        new BinaryModel(), new Configuration(), seed, 2, new Budget(Budget.Unit.RECORDS, count));
   }
 
   @Test
@@ -61,6 +63,9 @@ public class TestBinarySort {
   public void partialReduceAlgebraHolds() throws Exception {
     PartialReducerChecker.of(job)
         .mapInput(GeneratedData.fixedLengthInput(records(400, 5), 100))
-        .maps(4).trials(10).seed(7).check();
+        .maps(4)
+        .trials(10)
+        .seed(7)
+        .check();
   }
 }

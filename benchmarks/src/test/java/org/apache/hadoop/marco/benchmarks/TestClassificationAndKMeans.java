@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
@@ -6,7 +10,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
@@ -16,11 +19,13 @@ import org.junit.Test;
 
 public class TestClassificationAndKMeans {
   private static final List<String> CENTROIDS = List.of("100:1_5,2_5", "200:3_5,4_5");
-  private static final List<Writable[]> MOVIES = GeneratedData.textInput(List.of(
-      "7:1_4,2_5",      // like centroid 0
-      "8:3_1,4_2,5_5",  // like centroid 1
-      "9:1_3",          // like centroid 0, less so
-      "6:9_5"));        // like neither: ties go to cluster 0
+  private static final List<Writable[]> MOVIES =
+      GeneratedData.textInput(
+          List.of(
+              "7:1_4,2_5", // like centroid 0
+              "8:3_1,4_2,5_5", // like centroid 1
+              "9:1_3", // like centroid 0, less so
+              "6:9_5")); // like neither: ties go to cluster 0
 
   private static Configuration withCentroids() {
     Configuration conf = new Configuration();
@@ -87,12 +92,20 @@ public class TestClassificationAndKMeans {
     }
     Configuration conf = new Configuration();
     new Centroids(firstSix).store(conf);
-    List<String> classes = PartialReducerChecker.of(BenchmarkFunctions.of(new Classification(), conf))
-        .mapInput(ratings)
-        .maps(3).trials(10).seed(1).check();
-    List<String> clusters = PartialReducerChecker.of(BenchmarkFunctions.of(new KMeans(), conf))
-        .mapInput(ratings)
-        .maps(3).trials(10).seed(2).check();
+    List<String> classes =
+        PartialReducerChecker.of(BenchmarkFunctions.of(new Classification(), conf))
+            .mapInput(ratings)
+            .maps(3)
+            .trials(10)
+            .seed(1)
+            .check();
+    List<String> clusters =
+        PartialReducerChecker.of(BenchmarkFunctions.of(new KMeans(), conf))
+            .mapInput(ratings)
+            .maps(3)
+            .trials(10)
+            .seed(2)
+            .check();
     assertEquals(ratings.size(), classes.size());
     assertEquals(ratings.size(), clusters.size());
     assertTrue(clusters.get(0).startsWith("0\t"));

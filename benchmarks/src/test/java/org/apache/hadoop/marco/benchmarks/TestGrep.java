@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertThrows;
 
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
@@ -26,8 +29,11 @@ public class TestGrep {
   @Test
   public void mapKeepsMatchingLinesWithCountOne() throws Exception {
     JobFunctions job = grep("\\bzo[a-z]*");
-    List<String> out = job.show(job.map(GeneratedData.textInput(
-        List.of("h/d\tthe zone", "h/d\tno match", "h/d\tozone zoo"))));
+    List<String> out =
+        job.show(
+            job.map(
+                GeneratedData.textInput(
+                    List.of("h/d\tthe zone", "h/d\tno match", "h/d\tozone zoo"))));
     assertEquals(List.of("h/d\tthe zone\t1", "h/d\tozone zoo\t1"), out);
   }
 
@@ -41,19 +47,27 @@ public class TestGrep {
 
   @Test
   public void aBadPatternIsRejectedWithTheKeyToFix() throws Exception {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new Grep().createJob(new Configuration(), new Path("in"), new Path("out"), "(a"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new Grep().createJob(new Configuration(), new Path("in"), new Path("out"), "(a"));
     assertEquals(true, e.getMessage().contains(Grep.PATTERN));
-    assertEquals("the Tool reports it as a usage error", 2,
+    assertEquals(
+        "the Tool reports it as a usage error",
+        2,
         ToolRunner.run(new Configuration(), new Grep(), new String[] {"in", "out", "(a"}));
   }
 
   @Test
   public void partialReduceAlgebraHoldsOnGeneratedText() throws Exception {
-    byte[] text = GeneratedData.generate(new TextModel(), new Configuration(), 3, 2,
-        new Budget(Budget.Unit.BYTES, 60_000));
+    byte[] text =
+        GeneratedData.generate(
+            new TextModel(), new Configuration(), 3, 2, new Budget(Budget.Unit.BYTES, 60_000));
     PartialReducerChecker.of(grep("\\ba[a-z]\\b"))
         .mapInput(GeneratedData.textInput(GeneratedData.lines(text)))
-        .maps(4).trials(10).seed(5).check();
+        .maps(4)
+        .trials(10)
+        .seed(5)
+        .check();
   }
 }

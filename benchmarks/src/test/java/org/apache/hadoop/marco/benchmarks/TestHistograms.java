@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
 
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
@@ -14,18 +17,22 @@ import org.apache.hadoop.marco.benchmarks.gen.RatingsModel;
 import org.junit.Test;
 
 public class TestHistograms {
-  private static final List<Writable[]> MOVIES = GeneratedData.textInput(List.of(
-      "1:10_5,11_5,12_4", // average 4.67 -> 4.5-5.0
-      "2:10_1,13_2",      // average 1.5 -> 1.5-2.0
-      "3:11_5",           // average 5.0 -> last bin
-      "4:"));             // no ratings: no average, not binned
+  private static final List<Writable[]> MOVIES =
+      GeneratedData.textInput(
+          List.of(
+              "1:10_5,11_5,12_4", // average 4.67 -> 4.5-5.0
+              "2:10_1,13_2", // average 1.5 -> 1.5-2.0
+              "3:11_5", // average 5.0 -> last bin
+              "4:")); // no ratings: no average, not binned
 
   static List<Writable[]> generatedRatings(long seed) throws Exception {
     Configuration conf = new Configuration();
     conf.setInt(RatingsModel.RATERS, 2000);
     conf.setInt(RatingsModel.MAX_RATINGS, 200);
-    return GeneratedData.textInput(GeneratedData.lines(GeneratedData.generate(
-        new RatingsModel(), conf, seed, 2, new Budget(Budget.Unit.RECORDS, 150))));
+    return GeneratedData.textInput(
+        GeneratedData.lines(
+            GeneratedData.generate(
+                new RatingsModel(), conf, seed, 2, new Budget(Budget.Unit.RECORDS, 150))));
   }
 
   @Test
@@ -49,8 +56,8 @@ public class TestHistograms {
     JobFunctions job = BenchmarkFunctions.of(new HistogramRatings(), new Configuration());
     var mapped = job.map(MOVIES);
     assertEquals(6, mapped.size());
-    assertEquals(List.of("1\t1", "2\t1", "4\t1", "5\t3"),
-        job.show(job.partialReduce(mapped, new Random())));
+    assertEquals(
+        List.of("1\t1", "2\t1", "4\t1", "5\t3"), job.show(job.partialReduce(mapped, new Random())));
     assertEquals(List.of("1\t1", "2\t1", "4\t1", "5\t3"), job.reduce(mapped, new Random()));
   }
 
@@ -59,10 +66,17 @@ public class TestHistograms {
     List<Writable[]> ratings = generatedRatings(4);
     PartialReducerChecker.of(BenchmarkFunctions.of(new HistogramMovies(), new Configuration()))
         .mapInput(ratings)
-        .maps(3).trials(10).seed(1).check();
-    List<String> out = PartialReducerChecker.of(BenchmarkFunctions.of(new HistogramRatings(), new Configuration()))
-        .mapInput(ratings)
-        .maps(3).trials(10).seed(2).check();
+        .maps(3)
+        .trials(10)
+        .seed(1)
+        .check();
+    List<String> out =
+        PartialReducerChecker.of(BenchmarkFunctions.of(new HistogramRatings(), new Configuration()))
+            .mapInput(ratings)
+            .maps(3)
+            .trials(10)
+            .seed(2)
+            .check();
     assertEquals(5, out.size());
   }
 }

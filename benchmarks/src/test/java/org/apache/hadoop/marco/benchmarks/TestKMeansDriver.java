@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -9,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.InputStream;
 import java.util.Arrays;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,11 +27,10 @@ import org.junit.rules.TemporaryFolder;
 
 /** The k-means driver: rounds, convergence, and every round's files equal under MaRCO. */
 public class TestKMeansDriver {
-  @Rule
-  public final TemporaryFolder temp = new TemporaryFolder();
+  @Rule public final TemporaryFolder temp = new TemporaryFolder();
 
-  private static final BenchmarkCase KMEANS = BenchmarkCase.all().stream()
-      .filter(c -> c.name().equals("k-means")).findFirst().get();
+  private static final BenchmarkCase KMEANS =
+      BenchmarkCase.all().stream().filter(c -> c.name().equals("k-means")).findFirst().get();
 
   private Configuration conf(boolean marco, int maxIterations, double threshold) {
     Configuration conf = LocalModeConf.newConf(temp.getRoot());
@@ -48,8 +50,10 @@ public class TestKMeansDriver {
     FileStatus[] rounds = fs.listStatus(output);
     Arrays.sort(rounds);
     for (FileStatus round : rounds) {
-      FileStatus[] files = fs.listStatus(round.getPath(),
-          p -> p.getName().startsWith("part-") || p.getName().startsWith("centroids-"));
+      FileStatus[] files =
+          fs.listStatus(
+              round.getPath(),
+              p -> p.getName().startsWith("part-") || p.getName().startsWith("centroids-"));
       Arrays.sort(files);
       for (FileStatus file : files) {
         all.write(file.getPath().getName().getBytes());
@@ -94,18 +98,19 @@ public class TestKMeansDriver {
    * from its files) moved away from the previous round's: a driver that stopped early, or that
    * ran each round from the same centroids, fails here.
    */
-  private static void assertRoundsThatMovedTheCentroids(Configuration conf, Path input,
-      Path output, int rounds) throws Exception {
+  private static void assertRoundsThatMovedTheCentroids(
+      Configuration conf, Path input, Path output, int rounds) throws Exception {
     FileSystem fs = output.getFileSystem(conf);
-    assertFalse("more rounds than the limit",
-        fs.exists(new Path(output, "iteration-" + (rounds + 1))));
+    assertFalse(
+        "more rounds than the limit", fs.exists(new Path(output, "iteration-" + (rounds + 1))));
     Centroids previous = Centroids.firstMovies(conf, input, Centroids.DEFAULT_K);
     for (int round = 1; round <= rounds; round++) {
       Path roundOutput = new Path(output, "iteration-" + round);
       assertTrue("round " + round + " missing in " + output, fs.exists(roundOutput));
       Centroids next = KMeans.readCentroids(conf, roundOutput, previous);
       // 1 - cosine of a vector with itself rounds to about 1e-16, not to 0.
-      assertTrue("round " + round + " left every centroid where it was",
+      assertTrue(
+          "round " + round + " left every centroid where it was",
           next.maxMovement(previous) > 1e-9);
       previous = next;
     }
@@ -117,8 +122,10 @@ public class TestKMeansDriver {
     Path input = new Path(new File(temp.getRoot(), "input").toURI());
     KMEANS.writeInput(fs, input);
     Path out = new Path(new File(temp.getRoot(), "out").toURI());
-    assertEquals(0, ToolRunner.run(conf(false, 5, 1.5), new KMeans(),
-        new String[] {input.toString(), out.toString()}));
+    assertEquals(
+        0,
+        ToolRunner.run(
+            conf(false, 5, 1.5), new KMeans(), new String[] {input.toString(), out.toString()}));
     assertTrue(fs.exists(new Path(out, "iteration-1")));
     assertFalse(fs.exists(new Path(out, "iteration-2")));
   }

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import java.util.function.Supplier;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -11,8 +14,7 @@ import org.junit.rules.TemporaryFolder;
 
 /** Every benchmark, stock shuffle vs MaRCO, in Hadoop's local runner. */
 public class TestLocalDifferential extends AbstractDifferentialTest {
-  @Rule
-  public final TemporaryFolder temp = new TemporaryFolder();
+  @Rule public final TemporaryFolder temp = new TemporaryFolder();
 
   @Override
   protected Supplier<? extends Configuration> jobConf() {

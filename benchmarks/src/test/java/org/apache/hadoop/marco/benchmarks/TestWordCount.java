@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks;
 
 import static org.junit.Assert.assertEquals;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
 import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
@@ -16,13 +19,15 @@ import org.junit.Test;
 public class TestWordCount {
   private final JobFunctions job = BenchmarkFunctions.of(new WordCount(), new Configuration());
 
-  public TestWordCount() throws Exception {
-  }
+  public TestWordCount() throws Exception {}
 
   @Test
   public void mapCountsTheWordsAfterTheDocumentName() throws Exception {
-    List<String> out = job.show(job.map(GeneratedData.textInput(
-        List.of("host-00001/doc-0-0\tthe cat the", "plain words"))));
+    List<String> out =
+        job.show(
+            job.map(
+                GeneratedData.textInput(
+                    List.of("host-00001/doc-0-0\tthe cat the", "plain words"))));
     assertEquals(List.of("the\t1", "cat\t1", "the\t1", "plain\t1", "words\t1"), out);
   }
 
@@ -37,11 +42,16 @@ public class TestWordCount {
 
   @Test
   public void partialReduceAlgebraHoldsOnGeneratedText() throws Exception {
-    byte[] text = GeneratedData.generate(new TextModel(), new Configuration(), 7, 2,
-        new Budget(Budget.Unit.BYTES, 20_000));
-    List<String> out = PartialReducerChecker.of(job)
-        .mapInput(GeneratedData.textInput(GeneratedData.lines(text)))
-        .maps(4).trials(10).seed(11).check();
+    byte[] text =
+        GeneratedData.generate(
+            new TextModel(), new Configuration(), 7, 2, new Budget(Budget.Unit.BYTES, 20_000));
+    List<String> out =
+        PartialReducerChecker.of(job)
+            .mapInput(GeneratedData.textInput(GeneratedData.lines(text)))
+            .maps(4)
+            .trials(10)
+            .seed(11)
+            .check();
     assertTrue(out.size() > 100);
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.engine;
 
 import java.io.ByteArrayInputStream;
@@ -12,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,8 +59,7 @@ public class MergeThroughput extends Configured implements Tool {
 
   /** A partial reducer that copies every record: pure overhead, as in binary-sort. */
   public static class IdentityPartialReducer
-      extends Reducer<Text, LongWritable, Text, LongWritable> {
-  }
+      extends Reducer<Text, LongWritable, Text, LongWritable> {}
 
   private static final class Variant {
     final String name;
@@ -98,40 +100,70 @@ public class MergeThroughput extends Configured implements Tool {
   public int run(String[] args) throws Exception {
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--maps": maps = Integer.parseInt(args[++i]); break;
-        case "--records": recordsPerMap = Integer.parseInt(args[++i]); break;
-        case "--keys": distinctKeys = Integer.parseInt(args[++i]); break;
-        case "--reps": reps = Integer.parseInt(args[++i]); break;
-        case "--memory-mb": memoryMb = Long.parseLong(args[++i]); break;
-        case "--arrival-gap-ms": arrivalGapMillis = Long.parseLong(args[++i]); break;
+        case "--maps":
+          maps = Integer.parseInt(args[++i]);
+          break;
+        case "--records":
+          recordsPerMap = Integer.parseInt(args[++i]);
+          break;
+        case "--keys":
+          distinctKeys = Integer.parseInt(args[++i]);
+          break;
+        case "--reps":
+          reps = Integer.parseInt(args[++i]);
+          break;
+        case "--memory-mb":
+          memoryMb = Long.parseLong(args[++i]);
+          break;
+        case "--arrival-gap-ms":
+          arrivalGapMillis = Long.parseLong(args[++i]);
+          break;
         default:
-          System.err.println("Usage: merge-throughput [--maps N] [--records PER_MAP] "
-              + "[--keys DISTINCT] [--reps N] [--memory-mb SHUFFLE_HEAP_MB] "
-              + "[--arrival-gap-ms MS]\n"
-              + "  --arrival-gap-ms: pause between map outputs, as the network would, so partial "
-              + "invocations (and adaptive control) run as in a job; compare CPU, not wall, then");
+          System.err.println(
+              "Usage: merge-throughput [--maps N] [--records PER_MAP] "
+                  + "[--keys DISTINCT] [--reps N] [--memory-mb SHUFFLE_HEAP_MB] "
+                  + "[--arrival-gap-ms MS]\n"
+                  + "  --arrival-gap-ms: pause between map outputs, as the network would, so partial "
+                  + "invocations (and adaptive control) run as in a job; compare CPU, not wall, then");
           return 2;
       }
     }
-    List<Variant> variants = Arrays.asList(
-        new Variant("stock MergeManagerImpl", true, null, true),
-        new Variant("MaRCO partial sort only", false, null, true),
-        new Variant("MaRCO sum partial reducer", false, LongSumReducer.class, true),
-        new Variant("MaRCO identity partial reducer, adaptive on", false,
-            IdentityPartialReducer.class, true),
-        new Variant("MaRCO identity partial reducer, adaptive off", false,
-            IdentityPartialReducer.class, false));
+    List<Variant> variants =
+        Arrays.asList(
+            new Variant("stock MergeManagerImpl", true, null, true),
+            new Variant("MaRCO partial sort only", false, null, true),
+            new Variant("MaRCO sum partial reducer", false, LongSumReducer.class, true),
+            new Variant(
+                "MaRCO identity partial reducer, adaptive on",
+                false,
+                IdentityPartialReducer.class,
+                true),
+            new Variant(
+                "MaRCO identity partial reducer, adaptive off",
+                false,
+                IdentityPartialReducer.class,
+                false));
 
     File localDir = Files.createTempDirectory("marco-merge-bench").toFile();
     try {
       List<byte[]> outputs = new ArrayList<>();
       long rawBytes = buildMapOutputs(outputs);
-      System.out.printf(Locale.ROOT, "merge-throughput: %d map outputs x %d records (%d distinct "
-          + "keys), %.1f MB raw, shuffle heap %d MB, %d repetitions + 1 warm-up%n", maps,
-          recordsPerMap, distinctKeys, rawBytes / 1e6, memoryMb, reps);
+      System.out.printf(
+          Locale.ROOT,
+          "merge-throughput: %d map outputs x %d records (%d distinct "
+              + "keys), %.1f MB raw, shuffle heap %d MB, %d repetitions + 1 warm-up%n",
+          maps,
+          recordsPerMap,
+          distinctKeys,
+          rawBytes / 1e6,
+          memoryMb,
+          reps);
       if (arrivalGapMillis > 0) {
-        System.out.printf(Locale.ROOT, "map outputs arrive %d ms apart: wall time includes "
-            + "%.1f s of waiting; CPU is the cost%n", arrivalGapMillis,
+        System.out.printf(
+            Locale.ROOT,
+            "map outputs arrive %d ms apart: wall time includes "
+                + "%.1f s of waiting; CPU is the cost%n",
+            arrivalGapMillis,
             maps * arrivalGapMillis / 1e3);
       }
       for (int rep = 0; rep <= reps; rep++) {
@@ -143,8 +175,14 @@ public class MergeThroughput extends Configured implements Tool {
             v.seconds.add(s);
             v.cpuSeconds.add(cpu);
           }
-          System.out.printf(Locale.ROOT, "  rep %d %-46s %7.3f s wall %7.3f s CPU%s%n", rep,
-              v.name, s, cpu, rep == 0 ? " (warm-up)" : "");
+          System.out.printf(
+              Locale.ROOT,
+              "  rep %d %-46s %7.3f s wall %7.3f s CPU%s%n",
+              rep,
+              v.name,
+              s,
+              cpu,
+              rep == 0 ? " (warm-up)" : "");
         }
       }
       report(variants, rawBytes);
@@ -165,8 +203,14 @@ public class MergeThroughput extends Configured implements Tool {
       }
       Arrays.sort(keys);
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      IFile.Writer<Text, LongWritable> writer = new IFile.Writer<>(conf,
-          new FSDataOutputStream(bytes, null), Text.class, LongWritable.class, null, null);
+      IFile.Writer<Text, LongWritable> writer =
+          new IFile.Writer<>(
+              conf,
+              new FSDataOutputStream(bytes, null),
+              Text.class,
+              LongWritable.class,
+              null,
+              null);
       LongWritable one = new LongWritable(1);
       for (Text k : keys) {
         writer.append(k, one);
@@ -205,16 +249,39 @@ public class MergeThroughput extends Configured implements Tool {
     long start = System.nanoTime();
     MergeManager<Text, LongWritable> manager;
     if (v.stock) {
-      manager = new MergeManagerImpl<>(reduceId, conf, local,
-          new LocalDirAllocator(MRConfig.LOCAL_DIR), Reporter.NULL, null, null, null,
-          counters.findCounter("bench", "spilled"), counters.findCounter("bench", "combine"),
-          counters.findCounter("bench", "merged"), failures::add, new Progress(), files);
+      manager =
+          new MergeManagerImpl<>(
+              reduceId,
+              conf,
+              local,
+              new LocalDirAllocator(MRConfig.LOCAL_DIR),
+              Reporter.NULL,
+              null,
+              null,
+              null,
+              counters.findCounter("bench", "spilled"),
+              counters.findCounter("bench", "combine"),
+              counters.findCounter("bench", "merged"),
+              failures::add,
+              new Progress(),
+              files);
     } else {
       MarcoSettings settings = MarcoSettings.from(conf);
-      manager = new MarcoMergeManager<>(reduceId, conf, local.getRaw(), files, null,
-          Reporter.NULL, failures::add, settings, PartialReducerSpec.resolve(conf, settings),
-          null, counters.findCounter("bench", "spilled"), counters.findCounter("bench", "merged"),
-          new Progress());
+      manager =
+          new MarcoMergeManager<>(
+              reduceId,
+              conf,
+              local.getRaw(),
+              files,
+              null,
+              Reporter.NULL,
+              failures::add,
+              settings,
+              PartialReducerSpec.resolve(conf, settings),
+              null,
+              counters.findCounter("bench", "spilled"),
+              counters.findCounter("bench", "merged"),
+              new Progress());
     }
     ShuffleClientMetrics metrics = ShuffleClientMetrics.create(reduceId, conf);
     MapHost host = new MapHost("bench", "http://bench/");
@@ -227,8 +294,7 @@ public class MergeThroughput extends Configured implements Tool {
         manager.waitForResource();
         Thread.sleep(1);
       }
-      out.shuffle(host, new ByteArrayInputStream(bytes), bytes.length, raw, metrics,
-          Reporter.NULL);
+      out.shuffle(host, new ByteArrayInputStream(bytes), bytes.length, raw, metrics, Reporter.NULL);
       out.commit();
       if (arrivalGapMillis > 0) {
         Thread.sleep(arrivalGapMillis);
@@ -255,7 +321,8 @@ public class MergeThroughput extends Configured implements Tool {
   /** CPU time of this whole JVM (all threads, GC included): the work a variant costs. */
   private static long processCpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean)
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static RawKeyValueIterator closeManager(MergeManager<Text, LongWritable> manager)
@@ -275,25 +342,42 @@ public class MergeThroughput extends Configured implements Tool {
     double stock = variants.get(0).mean();
     System.out.println();
     double stockCpu = variants.get(0).meanCpu();
-    System.out.println("| variant | wall s, mean (min-max) | MB/s wall | CPU s, mean | MB per CPU-s"
-        + " | vs stock (wall) | vs stock (CPU) |");
+    System.out.println(
+        "| variant | wall s, mean (min-max) | MB/s wall | CPU s, mean | MB per CPU-s"
+            + " | vs stock (wall) | vs stock (CPU) |");
     System.out.println("|---|---|---|---|---|---|---|");
     for (Variant v : variants) {
       double min = v.seconds.stream().mapToDouble(Double::doubleValue).min().orElse(0);
       double max = v.seconds.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-      System.out.printf(Locale.ROOT, "| %s | %.3f (%.3f-%.3f) | %.1f | %.3f | %.1f | %.2f | %.2f |%n",
-          v.name, v.mean(), min, max, rawBytes / 1e6 / v.mean(), v.meanCpu(),
-          rawBytes / 1e6 / v.meanCpu(), stock / v.mean(), stockCpu / v.meanCpu());
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %.3f (%.3f-%.3f) | %.1f | %.3f | %.1f | %.2f | %.2f |%n",
+          v.name,
+          v.mean(),
+          min,
+          max,
+          rawBytes / 1e6 / v.mean(),
+          v.meanCpu(),
+          rawBytes / 1e6 / v.meanCpu(),
+          stock / v.mean(),
+          stockCpu / v.meanCpu());
     }
     Variant sortOnly = byName.get("MaRCO partial sort only");
     Variant adaptiveOn = byName.get("MaRCO identity partial reducer, adaptive on");
     Variant adaptiveOff = byName.get("MaRCO identity partial reducer, adaptive off");
-    System.out.printf(Locale.ROOT, "%nmerge path throughput, MaRCO partial sort only / stock: "
-        + "%.2f (wall), %.2f (CPU)%n", stock / sortOnly.mean(), stockCpu / sortOnly.meanCpu());
-    System.out.printf(Locale.ROOT, "useless partial reduce vs partial sort only (time ratio): "
-        + "adaptive on %.3f (wall) %.3f (CPU); adaptive off %.3f (wall) %.3f (CPU)%n",
-        adaptiveOn.mean() / sortOnly.mean(), adaptiveOn.meanCpu() / sortOnly.meanCpu(),
-        adaptiveOff.mean() / sortOnly.mean(), adaptiveOff.meanCpu() / sortOnly.meanCpu());
+    System.out.printf(
+        Locale.ROOT,
+        "%nmerge path throughput, MaRCO partial sort only / stock: " + "%.2f (wall), %.2f (CPU)%n",
+        stock / sortOnly.mean(),
+        stockCpu / sortOnly.meanCpu());
+    System.out.printf(
+        Locale.ROOT,
+        "useless partial reduce vs partial sort only (time ratio): "
+            + "adaptive on %.3f (wall) %.3f (CPU); adaptive off %.3f (wall) %.3f (CPU)%n",
+        adaptiveOn.mean() / sortOnly.mean(),
+        adaptiveOn.meanCpu() / sortOnly.meanCpu(),
+        adaptiveOff.mean() / sortOnly.mean(),
+        adaptiveOff.meanCpu() / sortOnly.meanCpu());
   }
 
   public static void main(String[] args) throws Exception {

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.faults;
 
 import java.util.concurrent.TimeUnit;
-
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.mapred.TIPStatus;
 import org.apache.hadoop.mapreduce.Cluster;
@@ -44,8 +47,11 @@ public class KillRunningReduce extends Configured implements Tool {
       }
       delayNanos = (long) (delaySeconds * 1e9);
     } catch (IllegalArgumentException e) {
-      System.err.println("kill-running-reduce: " + e.getMessage() + "\nUsage: kill-running-reduce"
-          + " JOB_ID DELAY_SECONDS  (e.g. job_1795438088293_0004 5.5)");
+      System.err.println(
+          "kill-running-reduce: "
+              + e.getMessage()
+              + "\nUsage: kill-running-reduce"
+              + " JOB_ID DELAY_SECONDS  (e.g. job_1795438088293_0004 5.5)");
       return USAGE;
     }
     long deadline = System.nanoTime() + delayNanos;
@@ -53,8 +59,11 @@ public class KillRunningReduce extends Configured implements Tool {
     try {
       Job job = cluster.getJob(jobId);
       if (job == null) {
-        System.err.println("kill-running-reduce: no job " + jobId + " on this cluster; check the "
-            + "job id (mapred job -list all)");
+        System.err.println(
+            "kill-running-reduce: no job "
+                + jobId
+                + " on this cluster; check the "
+                + "job id (mapred job -list all)");
         return NO_SUCH_JOB;
       }
       while (!job.isComplete()) {

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
 import java.util.SplittableRandom;
-
 import org.apache.hadoop.marco.benchmarks.BinarySort;
 
 /**

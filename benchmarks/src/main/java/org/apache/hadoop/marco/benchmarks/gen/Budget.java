@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 /**
@@ -6,7 +10,10 @@ package org.apache.hadoop.marco.benchmarks.gen;
  */
 public record Budget(Unit unit, long total) {
   /** What the budget counts. */
-  public enum Unit { BYTES, RECORDS }
+  public enum Unit {
+    BYTES,
+    RECORDS
+  }
 
   public Budget {
     if (total < 1) {
@@ -36,8 +43,11 @@ public record Budget(Unit unit, long total) {
     try {
       return Math.multiplyExact(Long.parseLong(s), multiplier);
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new IllegalArgumentException("Not a size: '" + text
-          + "'; use a whole number with an optional k, m, g or t suffix, e.g. 64m", e);
+      throw new IllegalArgumentException(
+          "Not a size: '"
+              + text
+              + "'; use a whole number with an optional k, m, g or t suffix, e.g. 64m",
+          e);
     }
   }
 }

@@ -1,9 +1,12 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -39,8 +42,7 @@ public class GeneratorTool extends Configured implements Tool {
   }
 
   /** The parsed command line of a generator. */
-  record Arguments(long seed, int maps, Budget budget, Path output) {
-  }
+  record Arguments(long seed, int maps, Budget budget, Path output) {}
 
   /** Runs a generator from its main method. */
   public static void main(String name, Class<? extends DataModel> model, String[] args)
@@ -55,8 +57,11 @@ public class GeneratorTool extends Configured implements Tool {
       parsed = parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println(name + ": " + e.getMessage());
-      System.err.println("Usage: " + name + " [generic options] [--seed S] [--maps M]"
-          + " (--bytes N[k|m|g] | --records N) <output>");
+      System.err.println(
+          "Usage: "
+              + name
+              + " [generic options] [--seed S] [--maps M]"
+              + " (--bytes N[k|m|g] | --records N) <output>");
       ToolRunner.printGenericCommandUsage(System.err);
       return 2;
     }
@@ -74,10 +79,13 @@ public class GeneratorTool extends Configured implements Tool {
       switch (arg) {
         case "--seed" -> seed = Long.parseLong(valueOf(arg, hasValue, args, ++i));
         case "--maps" -> maps = Integer.parseInt(valueOf(arg, hasValue, args, ++i));
-        case "--bytes" -> budget = new Budget(Budget.Unit.BYTES,
-            Budget.parseSize(valueOf(arg, hasValue, args, ++i)));
-        case "--records" -> budget = new Budget(Budget.Unit.RECORDS,
-            Budget.parseSize(valueOf(arg, hasValue, args, ++i)));
+        case "--bytes" ->
+            budget =
+                new Budget(Budget.Unit.BYTES, Budget.parseSize(valueOf(arg, hasValue, args, ++i)));
+        case "--records" ->
+            budget =
+                new Budget(
+                    Budget.Unit.RECORDS, Budget.parseSize(valueOf(arg, hasValue, args, ++i)));
         default -> {
           if (arg.startsWith("--")) {
             throw new IllegalArgumentException("unknown option " + arg);
@@ -133,23 +141,30 @@ public class GeneratorTool extends Configured implements Tool {
         throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
       Budget budget = new Budget(Budget.Unit.valueOf(conf.get(UNIT)), conf.getLong(TOTAL, 0));
-      TaskSpec spec = new TaskSpec(conf.getLong(SEED, 0), taskIndex.get(),
-          conf.getInt(TaskIndexInputFormat.TASKS, 1), budget, conf);
-      DataModel dataModel = ReflectionUtils.newInstance(
-          conf.getClass(MODEL, null, DataModel.class), conf);
+      TaskSpec spec =
+          new TaskSpec(
+              conf.getLong(SEED, 0),
+              taskIndex.get(),
+              conf.getInt(TaskIndexInputFormat.TASKS, 1),
+              budget,
+              conf);
+      DataModel dataModel =
+          ReflectionUtils.newInstance(conf.getClass(MODEL, null, DataModel.class), conf);
       BytesWritable record = new BytesWritable();
-      dataModel.generate(spec, new RecordSink(budget.unit(), spec.share()) {
-        @Override
-        protected void write(byte[] bytes, int length) throws IOException {
-          record.set(bytes, 0, length);
-          try {
-            context.write(record, NullWritable.get());
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while writing generated data", e);
-          }
-        }
-      });
+      dataModel.generate(
+          spec,
+          new RecordSink(budget.unit(), spec.share()) {
+            @Override
+            protected void write(byte[] bytes, int length) throws IOException {
+              record.set(bytes, 0, length);
+              try {
+                context.write(record, NullWritable.get());
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while writing generated data", e);
+              }
+            }
+          });
     }
   }
 }

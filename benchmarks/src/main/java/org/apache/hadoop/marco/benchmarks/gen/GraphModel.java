@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
@@ -5,7 +9,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -60,8 +63,8 @@ public class GraphModel implements DataModel {
    * whose degree is close to N would wait long for the rarest targets, so after 8 draws per
    * target the rest are drawn uniformly.
    */
-  private static long[] distinctTargets(SplittableRandom random, ZipfSampler sampler,
-      long source, int degree) {
+  private static long[] distinctTargets(
+      SplittableRandom random, ZipfSampler sampler, long source, int degree) {
     Set<Long> chosen = new HashSet<>();
     for (long draws = 0; chosen.size() < degree && draws < 8L * degree; draws++) {
       long target = sampler.sample(random) - 1;

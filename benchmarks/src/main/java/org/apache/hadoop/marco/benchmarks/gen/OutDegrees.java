@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.util.Arrays;
@@ -32,8 +36,7 @@ public final class OutDegrees {
     CDF[d - 1] = 1.0;
   }
 
-  private OutDegrees() {
-  }
+  private OutDegrees() {}
 
   /** The exact mean of the distribution (sum of i * P(i)). */
   public static double exactMean() {

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
@@ -5,7 +9,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -29,6 +32,7 @@ public class RatingsModel implements DataModel {
   public static final String ALPHA = "marco.gen.ratings.alpha";
   public static final double DEFAULT_ALPHA = 1.2;
   static final double RATER_EXPONENT = 0.9;
+
   /** Cumulative Netflix Prize rating shares for 1..5 stars. */
   private static final double[] RATING_CDF = {0.046, 0.147, 0.434, 0.770, 1.0};
 
@@ -40,22 +44,38 @@ public class RatingsModel implements DataModel {
     int max = Math.min(conf.getInt(MAX_RATINGS, DEFAULT_MAX_RATINGS), raters / 2);
     double alpha = conf.getDouble(ALPHA, DEFAULT_ALPHA);
     if (raters < 2 || min < 1 || max < min || !(alpha > 0)) {
-      throw new IllegalArgumentException("gen-ratings needs " + RATERS + " >= 2, 1 <= "
-          + MIN_RATINGS + " <= " + MAX_RATINGS + " <= raters/2 and " + ALPHA + " > 0; got "
-          + raters + ", " + min + ", " + max + ", " + alpha);
+      throw new IllegalArgumentException(
+          "gen-ratings needs "
+              + RATERS
+              + " >= 2, 1 <= "
+              + MIN_RATINGS
+              + " <= "
+              + MAX_RATINGS
+              + " <= raters/2 and "
+              + ALPHA
+              + " > 0; got "
+              + raters
+              + ", "
+              + min
+              + ", "
+              + max
+              + ", "
+              + alpha);
     }
     SplittableRandom random = task.random();
     ZipfSampler raterSampler = new ZipfSampler(raters, RATER_EXPONENT);
     StringBuilder line = new StringBuilder();
     for (long movie = task.taskIndex() + 1; !sink.full(); movie += task.numTasks()) {
-      int count = (int) Math.min(max, Math.floor(min / Math.pow(1.0 - random.nextDouble(),
-          1.0 / alpha)));
+      int count =
+          (int) Math.min(max, Math.floor(min / Math.pow(1.0 - random.nextDouble(), 1.0 / alpha)));
       double quality = Math.max(-1, Math.min(1, random.nextGaussian() * 0.5));
       int[] chosen = distinctRaters(random, raterSampler, count);
       line.setLength(0);
       line.append(movie).append(':');
       for (int i = 0; i < chosen.length; i++) {
-        line.append(i == 0 ? "" : ",").append(chosen[i]).append('_')
+        line.append(i == 0 ? "" : ",")
+            .append(chosen[i])
+            .append('_')
             .append(rating(random, quality));
       }
       sink.emitLine(line);

@@ -1,9 +1,12 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -22,6 +25,7 @@ public class SelfJoinModel implements DataModel {
   public static final int DEFAULT_LIST_LENGTH = 20;
   static final int K = 5;
   static final double PREFIX_EXPONENT = 0.5;
+
   /** Bytes per line: 5 elements of 7 characters plus separators. */
   static final double LINE_BYTES = K * 8;
 
@@ -31,8 +35,17 @@ public class SelfJoinModel implements DataModel {
     int items = conf.getInt(ITEMS, DEFAULT_ITEMS);
     int listLength = conf.getInt(LIST_LENGTH, DEFAULT_LIST_LENGTH);
     if (items < 2 * K || listLength < 1) {
-      throw new IllegalArgumentException("gen-self-join needs " + ITEMS + " >= " + (2 * K)
-          + " and " + LIST_LENGTH + " >= 1; got " + items + " and " + listLength);
+      throw new IllegalArgumentException(
+          "gen-self-join needs "
+              + ITEMS
+              + " >= "
+              + (2 * K)
+              + " and "
+              + LIST_LENGTH
+              + " >= 1; got "
+              + items
+              + " and "
+              + listLength);
     }
     long prefixes = Math.max(1, task.budget().estimatedRecords(LINE_BYTES) / listLength);
     ZipfSampler prefixSampler = new ZipfSampler(prefixes, PREFIX_EXPONENT);

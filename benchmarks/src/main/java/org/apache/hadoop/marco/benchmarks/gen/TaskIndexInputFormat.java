@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
@@ -25,8 +28,7 @@ public class TaskIndexInputFormat extends InputFormat<IntWritable, NullWritable>
   public static class TaskSplit extends InputSplit implements Writable {
     private int index;
 
-    public TaskSplit() {
-    }
+    public TaskSplit() {}
 
     TaskSplit(int index) {
       this.index = index;
@@ -64,15 +66,14 @@ public class TaskIndexInputFormat extends InputFormat<IntWritable, NullWritable>
   }
 
   @Override
-  public RecordReader<IntWritable, NullWritable> createRecordReader(InputSplit split,
-      TaskAttemptContext context) {
+  public RecordReader<IntWritable, NullWritable> createRecordReader(
+      InputSplit split, TaskAttemptContext context) {
     return new RecordReader<IntWritable, NullWritable>() {
       private final IntWritable index = new IntWritable(((TaskSplit) split).index);
       private boolean consumed;
 
       @Override
-      public void initialize(InputSplit s, TaskAttemptContext c) {
-      }
+      public void initialize(InputSplit s, TaskAttemptContext c) {}
 
       @Override
       public boolean nextKeyValue() {
@@ -97,8 +98,7 @@ public class TaskIndexInputFormat extends InputFormat<IntWritable, NullWritable>
       }
 
       @Override
-      public void close() {
-      }
+      public void close() {}
     };
   }
 }

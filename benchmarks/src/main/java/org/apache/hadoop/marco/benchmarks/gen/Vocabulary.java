@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.BufferedReader;
@@ -23,8 +27,10 @@ public final class Vocabulary {
   private final String[] byRank;
 
   private Vocabulary(List<String> words) {
-    words.sort(Comparator.comparingInt(String::length)
-        .thenComparingLong(Vocabulary::scrambled).thenComparing(Comparator.naturalOrder()));
+    words.sort(
+        Comparator.comparingInt(String::length)
+            .thenComparingLong(Vocabulary::scrambled)
+            .thenComparing(Comparator.naturalOrder()));
     byRank = words.toArray(new String[0]);
   }
 
@@ -57,8 +63,10 @@ public final class Vocabulary {
   private static List<String> load() {
     InputStream in = Vocabulary.class.getResourceAsStream(RESOURCE);
     if (in == null) {
-      throw new IllegalStateException("The vocabulary resource " + RESOURCE
-          + " is missing from the benchmarks jar; rebuild hadoop-marco-benchmarks.");
+      throw new IllegalStateException(
+          "The vocabulary resource "
+              + RESOURCE
+              + " is missing from the benchmarks jar; rebuild hadoop-marco-benchmarks.");
     }
     List<String> words = new ArrayList<>();
     try (BufferedReader reader =

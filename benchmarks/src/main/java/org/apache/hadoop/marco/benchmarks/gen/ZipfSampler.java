@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.util.SplittableRandom;
@@ -17,8 +21,8 @@ public final class ZipfSampler {
 
   public ZipfSampler(long n, double exponent) {
     if (n < 1 || !(exponent > 0)) {
-      throw new IllegalArgumentException("Zipf needs n >= 1 and exponent > 0, got n=" + n
-          + ", exponent=" + exponent);
+      throw new IllegalArgumentException(
+          "Zipf needs n >= 1 and exponent > 0, got n=" + n + ", exponent=" + exponent);
     }
     this.n = n;
     this.exponent = exponent;

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.io;
 
 import java.io.DataInput;
@@ -5,7 +9,6 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
 
@@ -19,8 +22,7 @@ public class ClusterMembersWritable implements Writable {
   public static final double SCALE = 1 << 30;
 
   /** One movie of the cluster: its id, similarity to the centroid and its ratings line. */
-  public record Member(long movieId, long similarity, byte[] line) {
-  }
+  public record Member(long movieId, long similarity, byte[] line) {}
 
   private long similaritySum;
   private long count;

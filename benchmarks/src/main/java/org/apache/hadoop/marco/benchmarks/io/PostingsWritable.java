@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.io;
 
 import java.io.DataInput;
@@ -6,7 +10,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
@@ -18,8 +21,7 @@ import org.apache.hadoop.io.WritableUtils;
  */
 public class PostingsWritable implements Writable {
   /** One file containing the word n times. */
-  public record Posting(long count, String file) {
-  }
+  public record Posting(long count, String file) {}
 
   private static final Comparator<Posting> INDEX_ORDER =
       Comparator.comparingLong(Posting::count).reversed().thenComparing(Posting::file);

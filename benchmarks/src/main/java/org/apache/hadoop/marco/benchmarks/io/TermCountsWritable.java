@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.io;
 
 import java.io.DataInput;
@@ -5,7 +9,6 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;

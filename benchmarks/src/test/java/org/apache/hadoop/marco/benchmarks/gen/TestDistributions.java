@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -11,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.marco.benchmarks.GeneratedData;
 import org.apache.hadoop.marco.benchmarks.MovieRatings;
@@ -52,8 +55,9 @@ public class TestDistributions {
 
   @Test
   public void generatedTextIsZipfOverEnglishWords() throws Exception {
-    byte[] text = GeneratedData.generate(new TextModel(), new Configuration(), 1, 2,
-        new Budget(Budget.Unit.BYTES, 3_000_000));
+    byte[] text =
+        GeneratedData.generate(
+            new TextModel(), new Configuration(), 1, 2, new Budget(Budget.Unit.BYTES, 3_000_000));
     Map<String, Long> counts = new HashMap<>();
     Set<String> hosts = new HashSet<>();
     for (String line : GeneratedData.lines(text)) {
@@ -65,15 +69,16 @@ public class TestDistributions {
         counts.merge(word, 1L, Long::sum);
       }
     }
-    long[] byRank = counts.values().stream().mapToLong(Long::longValue)
-        .sorted().toArray();
+    long[] byRank = counts.values().stream().mapToLong(Long::longValue).sorted().toArray();
     long[] descending = new long[byRank.length];
     for (int i = 0; i < byRank.length; i++) {
       descending[i] = byRank[byRank.length - 1 - i];
     }
     assertEquals("Zipf slope of the words", -1.0, zipfSlope(descending, 200), 0.1);
     assertTrue("hosts: " + hosts.size(), hosts.size() > 100);
-    assertEquals("rank 1 is the most frequent word", Vocabulary.get().word(1),
+    assertEquals(
+        "rank 1 is the most frequent word",
+        Vocabulary.get().word(1),
         counts.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey());
   }
 
@@ -98,8 +103,9 @@ public class TestDistributions {
 
   @Test
   public void generatedGraphHasMeanOutDegreeSevenPointTwoAndNoRepeatedEdges() throws Exception {
-    byte[] edges = GeneratedData.generate(new GraphModel(), new Configuration(), 5, 2,
-        new Budget(Budget.Unit.RECORDS, 700_000));
+    byte[] edges =
+        GeneratedData.generate(
+            new GraphModel(), new Configuration(), 5, 2, new Budget(Budget.Unit.RECORDS, 700_000));
     Map<Long, Integer> outDegree = new HashMap<>();
     long previousSource = -1;
     long previousTarget = -1;
@@ -109,7 +115,8 @@ public class TestDistributions {
       long p = Long.parseLong(line.substring(0, tab));
       long q = Long.parseLong(line.substring(tab + 1));
       assertTrue("self loop " + line, p != q);
-      assertTrue("a node's targets are distinct and sorted: " + line,
+      assertTrue(
+          "a node's targets are distinct and sorted: " + line,
           p != previousSource || q > previousTarget);
       previousSource = p;
       previousTarget = q;
@@ -119,14 +126,18 @@ public class TestDistributions {
     double mean = (double) edgeCount / outDegree.size();
     assertEquals("mean out-degree", 7.2, mean, 0.05 * 7.2);
     long ones = outDegree.values().stream().filter(d -> d == 1).count();
-    assertEquals("P(out-degree 1) = 6/pi^2", 6 / (Math.PI * Math.PI),
-        (double) ones / outDegree.size(), 0.01);
+    assertEquals(
+        "P(out-degree 1) = 6/pi^2",
+        6 / (Math.PI * Math.PI),
+        (double) ones / outDegree.size(),
+        0.01);
   }
 
   @Test
   public void ratingsAreOneToFiveSkewedAndMoviePopularityIsHeavyTailed() throws Exception {
-    byte[] data = GeneratedData.generate(new RatingsModel(), new Configuration(), 2, 2,
-        new Budget(Budget.Unit.RECORDS, 400));
+    byte[] data =
+        GeneratedData.generate(
+            new RatingsModel(), new Configuration(), 2, 2, new Budget(Budget.Unit.RECORDS, 400));
     long[] stars = new long[6];
     List<String> lines = GeneratedData.lines(data);
     int[] sizes = new int[lines.size()];
@@ -149,14 +160,20 @@ public class TestDistributions {
     assertEquals("4-star share", 0.336, (double) stars[4] / total, 0.05);
     java.util.Arrays.sort(sizes);
     assertTrue("at least the minimum number of ratings", sizes[0] >= 20);
-    assertTrue("heavy tail: max " + sizes[sizes.length - 1] + " vs median " + sizes[200],
+    assertTrue(
+        "heavy tail: max " + sizes[sizes.length - 1] + " vs median " + sizes[200],
         sizes[sizes.length - 1] > 20 * sizes[200]);
   }
 
   @Test
   public void selfJoinListsAreSortedFiveElementsWithSharedPrefixes() throws Exception {
-    byte[] data = GeneratedData.generate(new SelfJoinModel(), new Configuration(), 3, 2,
-        new Budget(Budget.Unit.RECORDS, 20_000));
+    byte[] data =
+        GeneratedData.generate(
+            new SelfJoinModel(),
+            new Configuration(),
+            3,
+            2,
+            new Budget(Budget.Unit.RECORDS, 20_000));
     Set<String> prefixes = new HashSet<>();
     for (String line : GeneratedData.lines(data)) {
       String[] elements = line.split(" ");
@@ -166,23 +183,32 @@ public class TestDistributions {
       }
       prefixes.add(line.substring(0, line.lastIndexOf(' ')));
     }
-    assertTrue("about records/20 prefixes: " + prefixes.size(),
+    assertTrue(
+        "about records/20 prefixes: " + prefixes.size(),
         prefixes.size() <= 1_000 && prefixes.size() > 500);
   }
 
   @Test
   public void binaryRecordsAreWholeHundredByteRecords() throws Exception {
-    byte[] data = GeneratedData.generate(new BinaryModel(), new Configuration(), 4, 3,
-        new Budget(Budget.Unit.BYTES, 10_050));
+    byte[] data =
+        GeneratedData.generate(
+            new BinaryModel(), new Configuration(), 4, 3, new Budget(Budget.Unit.BYTES, 10_050));
     assertEquals("each task's 3350 bytes round up to 34 whole records", 3 * 3_400, data.length);
-    assertFalse(java.util.Arrays.equals(java.util.Arrays.copyOfRange(data, 0, 10),
-        java.util.Arrays.copyOfRange(data, 100, 110)));
+    assertFalse(
+        java.util.Arrays.equals(
+            java.util.Arrays.copyOfRange(data, 0, 10),
+            java.util.Arrays.copyOfRange(data, 100, 110)));
   }
 
   @Test
   public void invertedIndexLinesComeFromTheTextModel() throws Exception {
-    byte[] data = GeneratedData.generate(new InvertedIndexModel(), new Configuration(), 6, 2,
-        new Budget(Budget.Unit.BYTES, 50_000));
+    byte[] data =
+        GeneratedData.generate(
+            new InvertedIndexModel(),
+            new Configuration(),
+            6,
+            2,
+            new Budget(Budget.Unit.BYTES, 50_000));
     for (String line : GeneratedData.lines(data)) {
       assertTrue(line, line.matches("[a-z]+:host-\\d{5}/doc-\\d+-\\d+\t[1-9]\\d*"));
     }
@@ -190,15 +216,25 @@ public class TestDistributions {
 
   @Test
   public void sameSeedGivesTheSameBytesAndAnotherSeedDifferentBytes() throws Exception {
-    List<DataModel> models = List.of(new TextModel(), new InvertedIndexModel(),
-        new RatingsModel(), new SelfJoinModel(), new GraphModel(), new BinaryModel());
+    List<DataModel> models =
+        List.of(
+            new TextModel(),
+            new InvertedIndexModel(),
+            new RatingsModel(),
+            new SelfJoinModel(),
+            new GraphModel(),
+            new BinaryModel());
     Budget budget = new Budget(Budget.Unit.BYTES, 30_000);
     for (DataModel model : models) {
       byte[] first = GeneratedData.generate(model, new Configuration(), 42, 3, budget);
-      assertArrayEquals(model.getClass().getSimpleName(), first,
+      assertArrayEquals(
+          model.getClass().getSimpleName(),
+          first,
           GeneratedData.generate(model, new Configuration(), 42, 3, budget));
-      assertFalse(model.getClass().getSimpleName(), java.util.Arrays.equals(first,
-          GeneratedData.generate(model, new Configuration(), 43, 3, budget)));
+      assertFalse(
+          model.getClass().getSimpleName(),
+          java.util.Arrays.equals(
+              first, GeneratedData.generate(model, new Configuration(), 43, 3, budget)));
       assertTrue("budget met", first.length >= 30_000);
     }
   }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.marco.benchmarks.gen;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -10,7 +14,6 @@ import java.io.File;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,15 +28,16 @@ import org.junit.rules.TemporaryFolder;
 
 /** Generators as map-only jobs: one task per share, seeded seed + task index. */
 public class TestGeneratorJobs {
-  @Rule
-  public final TemporaryFolder temp = new TemporaryFolder();
+  @Rule public final TemporaryFolder temp = new TemporaryFolder();
 
   private byte[] runJob(Class<? extends DataModel> model, String... args) throws Exception {
     Path out = new Path(new File(temp.getRoot(), "out-" + System.nanoTime()).toURI());
     String[] all = Arrays.copyOf(args, args.length + 1);
     all[args.length] = out.toString();
-    assertEquals(0, ToolRunner.run(LocalModeConf.newConf(temp.getRoot()),
-        new GeneratorTool("gen", model), all));
+    assertEquals(
+        0,
+        ToolRunner.run(
+            LocalModeConf.newConf(temp.getRoot()), new GeneratorTool("gen", model), all));
     FileSystem fs = FileSystem.getLocal(new Configuration());
     FileStatus[] parts = fs.listStatus(out, p -> p.getName().startsWith("part-m-"));
     Arrays.sort(parts);
@@ -49,10 +53,18 @@ public class TestGeneratorJobs {
   @Test
   public void everyGeneratorJobWritesWhatItsModelDrawsForEachTask() throws Exception {
     Budget budget = new Budget(Budget.Unit.BYTES, 30_000);
-    for (DataModel model : List.of(new TextModel(), new InvertedIndexModel(),
-        new RatingsModel(), new SelfJoinModel(), new GraphModel(), new BinaryModel())) {
+    for (DataModel model :
+        List.of(
+            new TextModel(),
+            new InvertedIndexModel(),
+            new RatingsModel(),
+            new SelfJoinModel(),
+            new GraphModel(),
+            new BinaryModel())) {
       byte[] expected = GeneratedData.generate(model, new Configuration(), 5, 3, budget);
-      assertArrayEquals(model.getClass().getSimpleName(), expected,
+      assertArrayEquals(
+          model.getClass().getSimpleName(),
+          expected,
           runJob(model.getClass(), "--seed", "5", "--maps", "3", "--bytes", "30000"));
     }
   }
@@ -67,10 +79,10 @@ public class TestGeneratorJobs {
   public void badArgumentsAreRejectedWithUsage() throws Exception {
     GeneratorTool tool = new GeneratorTool("gen-text", TextModel.class);
     assertEquals(2, ToolRunner.run(new Configuration(), tool, new String[] {"out"}));
-    assertEquals(2, ToolRunner.run(new Configuration(), tool,
-        new String[] {"--bytes", "12x", "out"}));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Budget.parseSize("ten"));
+    assertEquals(
+        2, ToolRunner.run(new Configuration(), tool, new String[] {"--bytes", "12x", "out"}));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Budget.parseSize("ten"));
     assertTrue(e.getMessage().contains("64m"));
     assertEquals(64L << 20, Budget.parseSize("64m"));
   }

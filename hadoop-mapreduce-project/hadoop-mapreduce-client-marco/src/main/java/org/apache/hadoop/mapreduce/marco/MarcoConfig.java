@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 /**
@@ -7,8 +11,7 @@ package org.apache.hadoop.mapreduce.marco;
  * TR-ECE-11-07, sections 3.2 and 5.2). {@link MarcoSettings} reads and validates them.
  */
 public final class MarcoConfig {
-  private MarcoConfig() {
-  }
+  private MarcoConfig() {}
 
   public static final String PREFIX = "mapreduce.marco.";
 
@@ -26,6 +29,7 @@ public final class MarcoConfig {
 
   /** Master switch: false makes the plugin behave exactly as Hadoop's stock shuffle. */
   public static final String ENABLED = PREFIX + "enabled";
+
   public static final boolean DEFAULT_ENABLED = true;
 
   /** The partial reducer: a new-API {@code Reducer<K,V,K,V>} or an old-API {@code mapred.Reducer}. */
@@ -33,10 +37,12 @@ public final class MarcoConfig {
 
   /** Use the job's combiner as the partial reducer when no partial reducer is declared. */
   public static final String PARTIAL_REDUCER_USE_COMBINER = PREFIX + "partial.reducer.use-combiner";
+
   public static final boolean DEFAULT_PARTIAL_REDUCER_USE_COMBINER = false;
 
   /** Partial-reduce switch: false gives the paper's MaRCO-no-partial-reduce (partial sort only). */
   public static final String PARTIAL_REDUCE_ENABLED = PREFIX + "partial.reduce.enabled";
+
   public static final boolean DEFAULT_PARTIAL_REDUCE_ENABLED = true;
 
   /**
@@ -44,31 +50,38 @@ public final class MarcoConfig {
    * invocation's inputs to the final merge and going on without partial reduce.
    */
   public static final String PARTIAL_CONTRACT_STRICT = PREFIX + "partial.contract.strict";
+
   public static final boolean DEFAULT_PARTIAL_CONTRACT_STRICT = false;
 
   /** The paper's start_threshold for the first invocations: unprocessed map outputs needed. */
   public static final String START_THRESHOLD_INITIAL = PREFIX + "start.threshold.initial";
+
   public static final int DEFAULT_START_THRESHOLD_INITIAL = 4;
 
   /** How many invocations use {@link #START_THRESHOLD_INITIAL} before {@link #START_THRESHOLD}. */
   public static final String START_THRESHOLD_INITIAL_INVOCATIONS =
       PREFIX + "start.threshold.initial.invocations";
+
   public static final int DEFAULT_START_THRESHOLD_INITIAL_INVOCATIONS = 2;
 
   /** The paper's start_threshold after the initial invocations. */
   public static final String START_THRESHOLD = PREFIX + "start.threshold";
+
   public static final int DEFAULT_START_THRESHOLD = 8;
 
   /** The paper's stop_fraction: no new invocation once this fraction of map outputs has arrived. */
   public static final String STOP_FRACTION = PREFIX + "stop.fraction";
+
   public static final float DEFAULT_STOP_FRACTION = 0.9f;
 
   /** Partial sort/reduce threads per reduce task. */
   public static final String PARTIAL_THREADS = PREFIX + "partial.threads";
+
   public static final int DEFAULT_PARTIAL_THREADS = 1;
 
   /** Linux nice value of partial threads (0..19); the paper runs them at low priority. */
   public static final String PARTIAL_NICE = PREFIX + "partial.nice";
+
   public static final int DEFAULT_PARTIAL_NICE = 19;
 
   /**
@@ -82,6 +95,7 @@ public final class MarcoConfig {
    * container's share against the maps. Empty: nice only. Part of control: unused without it.
    */
   public static final String PARTIAL_CPU_CGROUP = PREFIX + "partial.cpu.cgroup";
+
   public static final String DEFAULT_PARTIAL_CPU_CGROUP = "";
 
   /**
@@ -92,6 +106,7 @@ public final class MarcoConfig {
    * of control: unused without it.
    */
   public static final String SHUFFLE_CPU_CGROUP = PREFIX + "shuffle.cpu.cgroup";
+
   public static final String DEFAULT_SHUFFLE_CPU_CGROUP = "";
 
   /**
@@ -99,6 +114,7 @@ public final class MarcoConfig {
    * normal priority, whatever the keys above say.
    */
   public static final String CONTROL_ENABLED = PREFIX + "control.enabled";
+
   public static final boolean DEFAULT_CONTROL_ENABLED = true;
 
   /**
@@ -107,6 +123,7 @@ public final class MarcoConfig {
    * partial work never delays the reducer. Part of control: off without it.
    */
   public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
+
   public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = true;
 
   /**
@@ -117,18 +134,22 @@ public final class MarcoConfig {
    * guard off. Not part of control: it guards the attempt, not the speed.
    */
   public static final String PARTIAL_HEAP_LIMIT_PERCENT = PREFIX + "partial.heap.limit.percent";
+
   public static final float DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT = 0.85f;
 
   /** Adaptive control (beyond the paper): stop partial reduce when it does not reduce. */
   public static final String ADAPTIVE_ENABLED = PREFIX + "adaptive.enabled";
+
   public static final boolean DEFAULT_ADAPTIVE_ENABLED = true;
 
   /** Output records / input records at or above which an invocation counts as not reducing. */
   public static final String ADAPTIVE_RATIO_THRESHOLD = PREFIX + "adaptive.ratio.threshold";
+
   public static final float DEFAULT_ADAPTIVE_RATIO_THRESHOLD = 0.8f;
 
   /** Consecutive non-reducing invocations after which partial reduce is switched off. */
   public static final String ADAPTIVE_MIN_INVOCATIONS = PREFIX + "adaptive.min.invocations";
+
   public static final int DEFAULT_ADAPTIVE_MIN_INVOCATIONS = 2;
 
   /**
@@ -136,18 +157,22 @@ public final class MarcoConfig {
    * attempt under {@code <dir>/<job id>/}). Empty: the attempt's container log directory only.
    */
   public static final String TIMELINE_DIR = PREFIX + "timeline.dir";
+
   public static final String DEFAULT_TIMELINE_DIR = "";
 
   /** Fault injection for tests: the k-th partial invocation (1-based) of each reduce throws; 0 = off. */
   public static final String TEST_FAIL_INVOCATION = PREFIX + "test.fail.invocation";
+
   public static final int DEFAULT_TEST_FAIL_INVOCATION = 0;
 
   /** Reduce staggering (AM side): switch. */
   public static final String STAGGER_ENABLED = PREFIX + "stagger.enabled";
+
   public static final boolean DEFAULT_STAGGER_ENABLED = true;
 
   /** Reduce staggering: reduce tasks per node allowed to start while maps still run. */
   public static final String STAGGER_REDUCES_PER_NODE = PREFIX + "stagger.reduces.per.node";
+
   public static final int DEFAULT_STAGGER_REDUCES_PER_NODE = 1;
 
   /**
@@ -156,6 +181,7 @@ public final class MarcoConfig {
    * slow-start. Lets a benchmark give stock and MaRCO jobs the same reduce placement.
    */
   public static final String STAGGER_STOCK_JOBS = PREFIX + "stagger.stock.jobs";
+
   public static final boolean DEFAULT_STAGGER_STOCK_JOBS = false;
 
   /**
@@ -164,6 +190,7 @@ public final class MarcoConfig {
    * twin): false makes that wrapper write synchronously through its delegate.
    */
   public static final String ASYNC_OUTPUT_ENABLED = PREFIX + "async.output.enabled";
+
   public static final boolean DEFAULT_ASYNC_OUTPUT_ENABLED = true;
 
   /**
@@ -179,5 +206,6 @@ public final class MarcoConfig {
    * with Hadoop's suffixes ({@code 64m}).
    */
   public static final String ASYNC_OUTPUT_BUFFER_BYTES = PREFIX + "async.output.buffer.bytes";
+
   public static final int DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES = 8 * 1024 * 1024;
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import org.apache.hadoop.conf.Configuration;
@@ -18,8 +22,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * types: MaRCO may apply it to any subset of the map outputs, any number of times.
  */
 public final class MarcoJob {
-  private MarcoJob() {
-  }
+  private MarcoJob() {}
 
   /** Declares a new-API partial reducer for this job. */
   @SuppressWarnings("rawtypes")
@@ -29,8 +32,8 @@ public final class MarcoJob {
 
   /** Declares an old-API ({@code org.apache.hadoop.mapred}) partial reducer for this job. */
   @SuppressWarnings({"rawtypes", "deprecation"})
-  public static void setPartialReducerClass(JobConf job,
-      Class<? extends org.apache.hadoop.mapred.Reducer> cls) {
+  public static void setPartialReducerClass(
+      JobConf job, Class<? extends org.apache.hadoop.mapred.Reducer> cls) {
     job.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, cls, org.apache.hadoop.mapred.Reducer.class);
   }
 
@@ -47,7 +50,8 @@ public final class MarcoJob {
 
   /** Selects Hadoop's stock shuffle consumer for this job. */
   public static void useStockShuffle(Configuration conf) {
-    conf.set(MRConfig.SHUFFLE_CONSUMER_PLUGIN,
+    conf.set(
+        MRConfig.SHUFFLE_CONSUMER_PLUGIN,
         org.apache.hadoop.mapreduce.task.reduce.Shuffle.class.getName());
   }
 }

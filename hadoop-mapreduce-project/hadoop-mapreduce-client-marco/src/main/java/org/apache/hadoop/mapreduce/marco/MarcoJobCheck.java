@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import org.apache.hadoop.conf.Configuration;
@@ -13,8 +17,7 @@ public final class MarcoJobCheck {
   /** How every MaRCO configuration error starts, in logs and job diagnostics. */
   public static final String ERROR_PREFIX = "MaRCO configuration error: ";
 
-  private MarcoJobCheck() {
-  }
+  private MarcoJobCheck() {}
 
   /** True when the job's reduces use the MaRCO shuffle consumer. */
   public static boolean usesMarcoShuffle(Configuration conf) {
@@ -35,8 +38,8 @@ public final class MarcoJobCheck {
     try {
       MarcoSettings settings = MarcoSettings.from(conf);
       if (settings.isEnabled()) {
-        PartialReducerSpec.resolve(conf instanceof JobConf ? (JobConf) conf : new JobConf(conf),
-            settings);
+        PartialReducerSpec.resolve(
+            conf instanceof JobConf ? (JobConf) conf : new JobConf(conf), settings);
       }
       delegateClassProblem(conf);
       return null;
@@ -68,9 +71,14 @@ public final class MarcoJobCheck {
     try {
       conf.getClassByName(name);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException("Invalid value '" + name + "' for " + key
-          + ": class not found. Name an output format on the task classpath (ship it in the job "
-          + "jar or with -libjars).", e);
+      throw new IllegalArgumentException(
+          "Invalid value '"
+              + name
+              + "' for "
+              + key
+              + ": class not found. Name an output format on the task classpath (ship it in the job "
+              + "jar or with -libjars).",
+          e);
     }
   }
 }

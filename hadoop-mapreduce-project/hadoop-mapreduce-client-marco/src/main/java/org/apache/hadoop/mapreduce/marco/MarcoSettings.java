@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
@@ -38,48 +41,98 @@ public final class MarcoSettings {
 
   private MarcoSettings(Configuration conf) {
     enabled = bool(conf, MarcoConfig.ENABLED, MarcoConfig.DEFAULT_ENABLED);
-    partialReduceEnabled = bool(conf, MarcoConfig.PARTIAL_REDUCE_ENABLED,
-        MarcoConfig.DEFAULT_PARTIAL_REDUCE_ENABLED);
-    useCombinerAsPartialReducer = bool(conf, MarcoConfig.PARTIAL_REDUCER_USE_COMBINER,
-        MarcoConfig.DEFAULT_PARTIAL_REDUCER_USE_COMBINER);
-    partialContractStrict = bool(conf, MarcoConfig.PARTIAL_CONTRACT_STRICT,
-        MarcoConfig.DEFAULT_PARTIAL_CONTRACT_STRICT);
-    initialThreshold = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL,
-        MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL, 1, 100_000);
-    initialInvocations = integer(conf, MarcoConfig.START_THRESHOLD_INITIAL_INVOCATIONS,
-        MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL_INVOCATIONS, 0, 100_000);
-    steadyThreshold = integer(conf, MarcoConfig.START_THRESHOLD,
-        MarcoConfig.DEFAULT_START_THRESHOLD, 1, 100_000);
+    partialReduceEnabled =
+        bool(conf, MarcoConfig.PARTIAL_REDUCE_ENABLED, MarcoConfig.DEFAULT_PARTIAL_REDUCE_ENABLED);
+    useCombinerAsPartialReducer =
+        bool(
+            conf,
+            MarcoConfig.PARTIAL_REDUCER_USE_COMBINER,
+            MarcoConfig.DEFAULT_PARTIAL_REDUCER_USE_COMBINER);
+    partialContractStrict =
+        bool(
+            conf, MarcoConfig.PARTIAL_CONTRACT_STRICT, MarcoConfig.DEFAULT_PARTIAL_CONTRACT_STRICT);
+    initialThreshold =
+        integer(
+            conf,
+            MarcoConfig.START_THRESHOLD_INITIAL,
+            MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL,
+            1,
+            100_000);
+    initialInvocations =
+        integer(
+            conf,
+            MarcoConfig.START_THRESHOLD_INITIAL_INVOCATIONS,
+            MarcoConfig.DEFAULT_START_THRESHOLD_INITIAL_INVOCATIONS,
+            0,
+            100_000);
+    steadyThreshold =
+        integer(conf, MarcoConfig.START_THRESHOLD, MarcoConfig.DEFAULT_START_THRESHOLD, 1, 100_000);
     stopFraction = fraction(conf, MarcoConfig.STOP_FRACTION, MarcoConfig.DEFAULT_STOP_FRACTION);
-    partialThreads = integer(conf, MarcoConfig.PARTIAL_THREADS,
-        MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
+    partialThreads =
+        integer(conf, MarcoConfig.PARTIAL_THREADS, MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
-    partialCpuCgroup = absolutePath(conf, MarcoConfig.PARTIAL_CPU_CGROUP,
-        MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-partial");
-    shuffleCpuCgroup = absolutePath(conf, MarcoConfig.SHUFFLE_CPU_CGROUP,
-        MarcoConfig.DEFAULT_SHUFFLE_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-shuffle");
+    partialCpuCgroup =
+        absolutePath(
+            conf,
+            MarcoConfig.PARTIAL_CPU_CGROUP,
+            MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP,
+            "/sys/fs/cgroup/cpu/marco-partial");
+    shuffleCpuCgroup =
+        absolutePath(
+            conf,
+            MarcoConfig.SHUFFLE_CPU_CGROUP,
+            MarcoConfig.DEFAULT_SHUFFLE_CPU_CGROUP,
+            "/sys/fs/cgroup/cpu/marco-shuffle");
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
-    abandonAtShuffleEnd = bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END,
-        MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
-    partialHeapLimit = fraction(conf, MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT,
-        MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT);
-    adaptiveEnabled = bool(conf, MarcoConfig.ADAPTIVE_ENABLED, MarcoConfig.DEFAULT_ADAPTIVE_ENABLED);
-    adaptiveRatioThreshold = fraction(conf, MarcoConfig.ADAPTIVE_RATIO_THRESHOLD,
-        MarcoConfig.DEFAULT_ADAPTIVE_RATIO_THRESHOLD);
-    adaptiveMinInvocations = integer(conf, MarcoConfig.ADAPTIVE_MIN_INVOCATIONS,
-        MarcoConfig.DEFAULT_ADAPTIVE_MIN_INVOCATIONS, 1, 100_000);
+    abandonAtShuffleEnd =
+        bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END, MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
+    partialHeapLimit =
+        fraction(
+            conf,
+            MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT,
+            MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT);
+    adaptiveEnabled =
+        bool(conf, MarcoConfig.ADAPTIVE_ENABLED, MarcoConfig.DEFAULT_ADAPTIVE_ENABLED);
+    adaptiveRatioThreshold =
+        fraction(
+            conf,
+            MarcoConfig.ADAPTIVE_RATIO_THRESHOLD,
+            MarcoConfig.DEFAULT_ADAPTIVE_RATIO_THRESHOLD);
+    adaptiveMinInvocations =
+        integer(
+            conf,
+            MarcoConfig.ADAPTIVE_MIN_INVOCATIONS,
+            MarcoConfig.DEFAULT_ADAPTIVE_MIN_INVOCATIONS,
+            1,
+            100_000);
     timelineDir = conf.getTrimmed(MarcoConfig.TIMELINE_DIR, MarcoConfig.DEFAULT_TIMELINE_DIR);
-    failInvocation = integer(conf, MarcoConfig.TEST_FAIL_INVOCATION,
-        MarcoConfig.DEFAULT_TEST_FAIL_INVOCATION, 0, Integer.MAX_VALUE);
+    failInvocation =
+        integer(
+            conf,
+            MarcoConfig.TEST_FAIL_INVOCATION,
+            MarcoConfig.DEFAULT_TEST_FAIL_INVOCATION,
+            0,
+            Integer.MAX_VALUE);
     staggerEnabled = bool(conf, MarcoConfig.STAGGER_ENABLED, MarcoConfig.DEFAULT_STAGGER_ENABLED);
-    staggerReducesPerNode = integer(conf, MarcoConfig.STAGGER_REDUCES_PER_NODE,
-        MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE, 1, 1024);
-    asyncOutputEnabled = bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED,
-        MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
-    staggerStockJobs = bool(conf, MarcoConfig.STAGGER_STOCK_JOBS,
-        MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS);
-    asyncOutputBufferBytes = (int) bytes(conf, MarcoConfig.ASYNC_OUTPUT_BUFFER_BYTES,
-        MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES, 64L * 1024, 1024L * 1024 * 1024);
+    staggerReducesPerNode =
+        integer(
+            conf,
+            MarcoConfig.STAGGER_REDUCES_PER_NODE,
+            MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE,
+            1,
+            1024);
+    asyncOutputEnabled =
+        bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED, MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
+    staggerStockJobs =
+        bool(conf, MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS);
+    asyncOutputBufferBytes =
+        (int)
+            bytes(
+                conf,
+                MarcoConfig.ASYNC_OUTPUT_BUFFER_BYTES,
+                MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES,
+                64L * 1024,
+                1024L * 1024 * 1024);
   }
 
   /**
@@ -200,17 +253,27 @@ public final class MarcoSettings {
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
             + "partial.threads=%d, partial.nice=%d, partial.cpu.cgroup=%s, "
             + "shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, "
             + "partial.reduce=%s, adaptive=%s (ratio %.2f over %d invocations)",
-        controlEnabled, startThreshold(0), controlEnabled ? initialInvocations : 0,
-        startThreshold(Integer.MAX_VALUE), effectiveStopFraction(), partialThreads,
+        controlEnabled,
+        startThreshold(0),
+        controlEnabled ? initialInvocations : 0,
+        startThreshold(Integer.MAX_VALUE),
+        effectiveStopFraction(),
+        partialThreads,
         effectivePartialNice(),
-        orNone(effectivePartialCpuCgroup()), orNone(effectiveShuffleCpuCgroup()),
-        effectiveAbandonAtShuffleEnd(), partialHeapLimit, partialReduceEnabled,
-        adaptiveEnabled, adaptiveRatioThreshold, adaptiveMinInvocations);
+        orNone(effectivePartialCpuCgroup()),
+        orNone(effectiveShuffleCpuCgroup()),
+        effectiveAbandonAtShuffleEnd(),
+        partialHeapLimit,
+        partialReduceEnabled,
+        adaptiveEnabled,
+        adaptiveRatioThreshold,
+        adaptiveMinInvocations);
   }
 
   private static String orNone(String value) {
@@ -218,8 +281,16 @@ public final class MarcoSettings {
   }
 
   private static IllegalArgumentException invalid(String key, String value, String range) {
-    return new IllegalArgumentException("Invalid value '" + value + "' for " + key
-        + ": allowed " + range + ". Fix the job configuration (-D " + key + "=...).");
+    return new IllegalArgumentException(
+        "Invalid value '"
+            + value
+            + "' for "
+            + key
+            + ": allowed "
+            + range
+            + ". Fix the job configuration (-D "
+            + key
+            + "=...).");
   }
 
   private static boolean bool(Configuration conf, String key, boolean dflt) {
@@ -260,9 +331,13 @@ public final class MarcoSettings {
     if (value == null || value.isEmpty()) {
       return dflt;
     }
-    String range = "a byte size in [" + TraditionalBinaryPrefix.long2String(min, "", 0) + ", "
-        + TraditionalBinaryPrefix.long2String(max, "", 0) + "] (bytes, or with a k, m or g "
-        + "suffix such as 64m)";
+    String range =
+        "a byte size in ["
+            + TraditionalBinaryPrefix.long2String(min, "", 0)
+            + ", "
+            + TraditionalBinaryPrefix.long2String(max, "", 0)
+            + "] (bytes, or with a k, m or g "
+            + "suffix such as 64m)";
     long parsed;
     try {
       parsed = TraditionalBinaryPrefix.string2long(value);
@@ -279,8 +354,7 @@ public final class MarcoSettings {
   public static final String NONE = "none";
 
   /** Empty or none, or an absolute local path (a directory on the node that runs the task). */
-  private static String absolutePath(Configuration conf, String key, String dflt,
-      String example) {
+  private static String absolutePath(Configuration conf, String key, String dflt, String example) {
     String value = conf.getTrimmed(key, dflt);
     // A job's empty value never reaches its tasks (Hadoop drops empty values from job.xml), so
     // a job turns off what mapred-site.xml sets with "none".

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -40,9 +43,13 @@ public final class PartialReducerSpec {
     }
     if (!Reducer.class.isAssignableFrom(cls)
         && !org.apache.hadoop.mapred.Reducer.class.isAssignableFrom(cls)) {
-      throw new IllegalArgumentException("Partial reducer " + cls.getName() + " (from "
-          + MarcoConfig.PARTIAL_REDUCER_CLASS + ") is neither an org.apache.hadoop.mapreduce.Reducer"
-          + " nor an org.apache.hadoop.mapred.Reducer.");
+      throw new IllegalArgumentException(
+          "Partial reducer "
+              + cls.getName()
+              + " (from "
+              + MarcoConfig.PARTIAL_REDUCER_CLASS
+              + ") is neither an org.apache.hadoop.mapreduce.Reducer"
+              + " nor an org.apache.hadoop.mapred.Reducer.");
     }
     PartialReducerSpec spec = new PartialReducerSpec(cls);
     spec.checkTypes(job.getMapOutputKeyClass(), job.getMapOutputValueClass());
@@ -66,16 +73,22 @@ public final class PartialReducerSpec {
     try {
       return job.getClassByName(name);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException("Invalid value '" + name + "' for " + key
-          + ": class not found on the task classpath. Ship it in the job jar (-libjars) or fix "
-          + "the class name.", e);
+      throw new IllegalArgumentException(
+          "Invalid value '"
+              + name
+              + "' for "
+              + key
+              + ": class not found on the task classpath. Ship it in the job jar (-libjars) or fix "
+              + "the class name.",
+          e);
     }
   }
 
   /** Checks the type arguments the class binds; a type variable left open is checked at run time. */
   private void checkTypes(Class<?> mapKey, Class<?> mapValue) {
-    Type[] args = reducerTypeArguments(reducerClass,
-        newApi ? Reducer.class : org.apache.hadoop.mapred.Reducer.class);
+    Type[] args =
+        reducerTypeArguments(
+            reducerClass, newApi ? Reducer.class : org.apache.hadoop.mapred.Reducer.class);
     if (args == null) {
       return;
     }
@@ -89,11 +102,22 @@ public final class PartialReducerSpec {
       // A bound wider than the map-output type (e.g. Writable) cannot be decided here; the IFile
       // writer rejects a wrong record class at run time.
       if (!bound.isAssignableFrom(expected[i])) {
-        throw new IllegalArgumentException("Partial reducer " + reducerClass.getName()
-            + " has " + roles[i] + " type " + bound.getName() + " but the map output "
-            + (i % 2 == 0 ? "key" : "value") + " type is " + expected[i].getName()
-            + ": a partial reducer must read and write the map-output types "
-            + mapKey.getSimpleName() + "/" + mapValue.getSimpleName() + ".");
+        throw new IllegalArgumentException(
+            "Partial reducer "
+                + reducerClass.getName()
+                + " has "
+                + roles[i]
+                + " type "
+                + bound.getName()
+                + " but the map output "
+                + (i % 2 == 0 ? "key" : "value")
+                + " type is "
+                + expected[i].getName()
+                + ": a partial reducer must read and write the map-output types "
+                + mapKey.getSimpleName()
+                + "/"
+                + mapValue.getSimpleName()
+                + ".");
       }
     }
   }
@@ -101,11 +125,12 @@ public final class PartialReducerSpec {
   /** The four type arguments {@code cls} binds for {@code reducerType}, or null if unknown. */
   private static Type[] reducerTypeArguments(Class<?> cls, Class<?> reducerType) {
     for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
-      Type[] candidates = reducerType.isInterface()
-          ? c.getGenericInterfaces() : new Type[] {c.getGenericSuperclass()};
+      Type[] candidates =
+          reducerType.isInterface()
+              ? c.getGenericInterfaces()
+              : new Type[] {c.getGenericSuperclass()};
       for (Type t : candidates) {
-        if (t instanceof ParameterizedType
-            && ((ParameterizedType) t).getRawType() == reducerType) {
+        if (t instanceof ParameterizedType && ((ParameterizedType) t).getRawType() == reducerType) {
           return ((ParameterizedType) t).getActualTypeArguments();
         }
       }

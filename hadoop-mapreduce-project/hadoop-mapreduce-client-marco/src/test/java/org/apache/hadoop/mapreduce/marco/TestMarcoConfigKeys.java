@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import static org.junit.Assert.assertEquals;
@@ -13,9 +17,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
@@ -38,7 +40,8 @@ public class TestMarcoConfigKeys {
   private static Map<String, String> keys() throws IllegalAccessException {
     Map<String, String> keys = new TreeMap<>();
     for (Field f : MarcoConfig.class.getFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class
+      if (Modifier.isStatic(f.getModifiers())
+          && f.getType() == String.class
           && !f.getName().startsWith("DEFAULT_")) {
         String value = (String) f.get(null);
         if (value.startsWith(MarcoConfig.PREFIX) && !value.equals(MarcoConfig.PREFIX)) {
@@ -61,8 +64,8 @@ public class TestMarcoConfigKeys {
   /** Key -> {value, description} as marco-default.xml lists them. */
   private static Map<String, String[]> defaultXml() throws Exception {
     Map<String, String[]> properties = new TreeMap<>();
-    try (InputStream in = MarcoConfig.class.getClassLoader()
-        .getResourceAsStream(MarcoConfig.MARCO_DEFAULT_XML)) {
+    try (InputStream in =
+        MarcoConfig.class.getClassLoader().getResourceAsStream(MarcoConfig.MARCO_DEFAULT_XML)) {
       assertNotNull(MarcoConfig.MARCO_DEFAULT_XML + " is not on the classpath", in);
       Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
       NodeList list = doc.getElementsByTagName("property");
@@ -85,12 +88,12 @@ public class TestMarcoConfigKeys {
   public void marcoDefaultXmlListsEveryKeyWithItsDefaultAndADescription() throws Exception {
     Map<String, String> keys = keys();
     Map<String, String[]> xml = defaultXml();
-    assertEquals("the keys of " + MarcoConfig.MARCO_DEFAULT_XML, new TreeSet<>(keys.values()),
-        xml.keySet());
+    assertEquals(
+        "the keys of " + MarcoConfig.MARCO_DEFAULT_XML, new TreeSet<>(keys.values()), xml.keySet());
     for (Map.Entry<String, String> key : keys.entrySet()) {
       String[] listed = xml.get(key.getValue());
-      assertTrue(key.getValue() + " needs a description",
-          listed[1] != null && listed[1].length() > 20);
+      assertTrue(
+          key.getValue() + " needs a description", listed[1] != null && listed[1].length() > 20);
       Field twin = twin(key.getKey());
       String value = listed[0];
       if (twin == null) {
@@ -112,7 +115,8 @@ public class TestMarcoConfigKeys {
     Map<String, String> keys = keys();
     for (Field f : MarcoConfig.class.getFields()) {
       if (f.getName().startsWith("DEFAULT_")) {
-        assertTrue(f.getName() + " is no key's twin",
+        assertTrue(
+            f.getName() + " is no key's twin",
             keys.containsKey(f.getName().substring("DEFAULT_".length())));
       }
     }
@@ -122,10 +126,10 @@ public class TestMarcoConfigKeys {
   private static String badValueFor(String constant) {
     Field twin = twin(constant);
     if (twin == null) {
-      return "no.such.Clazz";  // the keys without a default name classes
+      return "no.such.Clazz"; // the keys without a default name classes
     }
     if (twin.getType() == String.class) {
-      return "relative/dir";  // the other String keys are absolute paths
+      return "relative/dir"; // the other String keys are absolute paths
     }
     return twin.getType() == boolean.class ? "yes-please" : "lots";
   }
@@ -145,7 +149,8 @@ public class TestMarcoConfigKeys {
       assertTrue(problem, problem.startsWith(MarcoJobCheck.ERROR_PREFIX));
       assertTrue(problem, problem.contains(key.getValue()) && problem.contains("'" + bad + "'"));
       assertFalse("one line: " + problem, problem.contains("\n"));
-      assertTrue("says what to do: " + problem,
+      assertTrue(
+          "says what to do: " + problem,
           problem.contains("allowed") || problem.contains("Name") || problem.contains("Ship"));
     }
   }
@@ -183,7 +188,7 @@ public class TestMarcoConfigKeys {
     conf.set(MarcoConfig.STAGGER_STOCK_JOBS, "ture");
     problem = MarcoJobCheck.problem(conf);
     assertNotNull("a typo in the switch itself", problem);
-    assertTrue(problem,
-        problem.contains(MarcoConfig.STAGGER_STOCK_JOBS) && problem.contains("'ture'"));
+    assertTrue(
+        problem, problem.contains(MarcoConfig.STAGGER_STOCK_JOBS) && problem.contains("'ture'"));
   }
 }

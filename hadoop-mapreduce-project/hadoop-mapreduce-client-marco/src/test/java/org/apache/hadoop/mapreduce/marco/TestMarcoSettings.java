@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco;
 
 import static org.junit.Assert.assertEquals;
@@ -11,7 +15,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Iterator;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -28,20 +31,21 @@ import org.junit.Test;
 public class TestMarcoSettings {
 
   /** Sums into a LongWritable while the map output value is an IntWritable: wrong types. */
-  public static class WideningReducer extends Reducer<Text, IntWritable, Text, LongWritable> {
-  }
+  public static class WideningReducer extends Reducer<Text, IntWritable, Text, LongWritable> {}
 
   /** The right types. */
-  public static class IntSumReducer extends Reducer<Text, IntWritable, Text, IntWritable> {
-  }
+  public static class IntSumReducer extends Reducer<Text, IntWritable, Text, IntWritable> {}
 
   /** Old API, right types. */
   public static class OldIntSum extends MapReduceBase
       implements org.apache.hadoop.mapred.Reducer<Text, IntWritable, Text, IntWritable> {
     @Override
-    public void reduce(Text key, Iterator<IntWritable> values,
-        OutputCollector<Text, IntWritable> output, Reporter reporter) throws IOException {
-    }
+    public void reduce(
+        Text key,
+        Iterator<IntWritable> values,
+        OutputCollector<Text, IntWritable> output,
+        Reporter reporter)
+        throws IOException {}
   }
 
   private static String rejection(String key, String value) {
@@ -79,11 +83,14 @@ public class TestMarcoSettings {
     MarcoSettings s = MarcoSettings.from(conf);
     assertEquals("/sys/fs/cgroup/cpu/mc-shuffle", s.effectiveShuffleCpuCgroup());
     assertEquals("", s.effectivePartialCpuCgroup());
-    assertTrue(s.toString(),
-        s.toString().contains("shuffle.cpu.cgroup=/sys/fs/cgroup/cpu/mc-shuffle"));
+    assertTrue(
+        s.toString(), s.toString().contains("shuffle.cpu.cgroup=/sys/fs/cgroup/cpu/mc-shuffle"));
     String m = rejection(MarcoConfig.SHUFFLE_CPU_CGROUP, "cpu/mc-shuffle");
-    assertTrue(m, m.contains(MarcoConfig.SHUFFLE_CPU_CGROUP) && m.contains("'cpu/mc-shuffle'")
-        && m.contains("absolute path such as /sys/fs/cgroup/cpu/marco-shuffle"));
+    assertTrue(
+        m,
+        m.contains(MarcoConfig.SHUFFLE_CPU_CGROUP)
+            && m.contains("'cpu/mc-shuffle'")
+            && m.contains("absolute path such as /sys/fs/cgroup/cpu/marco-shuffle"));
   }
 
   /** Hadoop drops a job's empty values, so "none" is how a job turns off the site's cgroups. */
@@ -100,7 +107,9 @@ public class TestMarcoSettings {
     task.addResource(xml(site));
     task.addResource(xml(job));
     MarcoSettings s = MarcoSettings.from(task);
-    assertEquals("an empty value does not reach the task", "/sys/fs/cgroup/cpu/mc-shuffle",
+    assertEquals(
+        "an empty value does not reach the task",
+        "/sys/fs/cgroup/cpu/mc-shuffle",
         s.effectiveShuffleCpuCgroup());
     assertEquals("", s.effectivePartialCpuCgroup());
   }
@@ -131,13 +140,14 @@ public class TestMarcoSettings {
   @Test
   public void badValuesNameTheKeyTheValueAndTheRange() {
     String m = rejection(MarcoConfig.STOP_FRACTION, "1.5");
-    assertTrue(m, m.contains(MarcoConfig.STOP_FRACTION) && m.contains("'1.5'")
-        && m.contains("(0, 1]"));
+    assertTrue(
+        m, m.contains(MarcoConfig.STOP_FRACTION) && m.contains("'1.5'") && m.contains("(0, 1]"));
     m = rejection(MarcoConfig.STOP_FRACTION, "0");
     assertTrue(m, m.contains("(0, 1]"));
     m = rejection(MarcoConfig.START_THRESHOLD, "-1");
-    assertTrue(m, m.contains(MarcoConfig.START_THRESHOLD) && m.contains("'-1'")
-        && m.contains("[1, 100000]"));
+    assertTrue(
+        m,
+        m.contains(MarcoConfig.START_THRESHOLD) && m.contains("'-1'") && m.contains("[1, 100000]"));
     m = rejection(MarcoConfig.START_THRESHOLD_INITIAL, "four");
     assertTrue(m, m.contains(MarcoConfig.START_THRESHOLD_INITIAL) && m.contains("'four'"));
     m = rejection(MarcoConfig.PARTIAL_NICE, "20");
@@ -168,9 +178,11 @@ public class TestMarcoSettings {
       fail("accepted");
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
-      assertTrue(m, m.contains(WideningReducer.class.getName())
-          && m.contains("org.apache.hadoop.io.LongWritable")
-          && m.contains("org.apache.hadoop.io.IntWritable"));
+      assertTrue(
+          m,
+          m.contains(WideningReducer.class.getName())
+              && m.contains("org.apache.hadoop.io.LongWritable")
+              && m.contains("org.apache.hadoop.io.IntWritable"));
     }
   }
 
@@ -194,7 +206,8 @@ public class TestMarcoSettings {
     JobConf conf = new JobConf(job.getConfiguration());
     assertNull(PartialReducerSpec.resolve(conf, MarcoSettings.from(conf)));
     MarcoJob.usePartialReducerFromCombiner(conf, true);
-    assertSame(IntSumReducer.class,
+    assertSame(
+        IntSumReducer.class,
         PartialReducerSpec.resolve(conf, MarcoSettings.from(conf)).getReducerClass());
   }
 
@@ -206,8 +219,10 @@ public class TestMarcoSettings {
       PartialReducerSpec.resolve(job, MarcoSettings.from(job));
       fail("accepted");
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(MarcoConfig.PARTIAL_REDUCER_CLASS)
-          && e.getMessage().contains("com.example.NoSuchReducer"));
+      assertTrue(
+          e.getMessage(),
+          e.getMessage().contains(MarcoConfig.PARTIAL_REDUCER_CLASS)
+              && e.getMessage().contains("com.example.NoSuchReducer"));
     }
   }
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import java.util.ArrayList;
@@ -31,8 +35,8 @@ public final class EarlyReduceAdmission<C> {
    * @param <C> container type
    * @param <N> node identity (equals/hashCode)
    */
-  public static <C, N> EarlyReduceAdmission<C> decide(int perNode, Iterable<N> heldNodes,
-      List<C> offered, Function<C, N> nodeOf) {
+  public static <C, N> EarlyReduceAdmission<C> decide(
+      int perNode, Iterable<N> heldNodes, List<C> offered, Function<C, N> nodeOf) {
     if (perNode < 1) {
       throw new IllegalArgumentException("reduces per node must be at least 1, got " + perNode);
     }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +25,7 @@ public final class ReduceStaggering {
 
   private final boolean active;
   private final int reducesPerNode;
+
   /** Reduces from the first map on (MaRCO jobs); stock jobs keep their slow-start. */
   private final boolean startWithFirstMap;
 
@@ -65,7 +70,8 @@ public final class ReduceStaggering {
     }
     MarcoSettings settings = MarcoSettings.from(conf);
     return settings.isStaggerEnabled()
-        ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false) : OFF;
+        ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false)
+        : OFF;
   }
 
   public boolean isActive() {
@@ -92,9 +98,11 @@ public final class ReduceStaggering {
 
   @Override
   public String toString() {
-    return active ? "reduce staggering on: at most " + reducesPerNode
-        + " reduce(s) per node while maps run, reduces start "
-        + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
+    return active
+        ? "reduce staggering on: at most "
+            + reducesPerNode
+            + " reduce(s) per node while maps run, reduces start "
+            + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
         : "reduce staggering off";
   }
 }

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.v2.app;
 
 import java.util.function.Supplier;
-
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.local.LocalContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.app.rm.ContainerAllocator;
@@ -32,12 +35,19 @@ final class MarcoAllocatorRouter extends AbstractService
   private final int nmHttpPort;
   private final ContainerId amContainerId;
   private volatile RMCommunicator allocator;
+
   /** A last-retry notice that came before the allocator existed; applied when it is created. */
   private volatile Boolean shouldUnregister;
 
-  MarcoAllocatorRouter(MRAppMaster appMaster, ClientService clientService, AppContext context,
+  MarcoAllocatorRouter(
+      MRAppMaster appMaster,
+      ClientService clientService,
+      AppContext context,
       Supplier<AMPreemptionPolicy> preemptionPolicy,
-      String nmHost, int nmPort, int nmHttpPort, ContainerId amContainerId) {
+      String nmHost,
+      int nmPort,
+      int nmHttpPort,
+      ContainerId amContainerId) {
     super(MarcoAllocatorRouter.class.getName());
     this.appMaster = appMaster;
     this.clientService = clientService;
@@ -53,8 +63,9 @@ final class MarcoAllocatorRouter extends AbstractService
   protected void serviceStart() throws Exception {
     if (context.getJob(appMaster.getJobId()).isUber()) {
       MRApps.setupDistributedCacheLocal(getConfig());
-      allocator = new LocalContainerAllocator(clientService, context, nmHost, nmPort, nmHttpPort,
-          amContainerId);
+      allocator =
+          new LocalContainerAllocator(
+              clientService, context, nmHost, nmPort, nmHttpPort, amContainerId);
     } else {
       allocator = new MarcoContainerAllocator(clientService, context, preemptionPolicy.get());
     }

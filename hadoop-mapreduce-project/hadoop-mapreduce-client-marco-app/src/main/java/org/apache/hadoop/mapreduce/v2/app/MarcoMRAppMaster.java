@@ -1,16 +1,19 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.v2.app;
 
 import java.lang.reflect.Field;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.ipc.CallerContext;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
+import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.job.JobStateInternal;
-import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.rm.ContainerAllocator;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.mapreduce.v2.util.MRApps;
@@ -48,10 +51,21 @@ public class MarcoMRAppMaster extends MRAppMaster {
   private volatile AMPreemptionPolicy preemptionPolicy;
   private volatile MarcoAllocatorRouter allocatorRouter;
 
-  public MarcoMRAppMaster(ApplicationAttemptId applicationAttemptId, ContainerId containerId,
-      String nmHost, int nmPort, int nmHttpPort, long appSubmitTime) {
-    super(applicationAttemptId, containerId, nmHost, nmPort, nmHttpPort,
-        SystemClock.getInstance(), appSubmitTime);
+  public MarcoMRAppMaster(
+      ApplicationAttemptId applicationAttemptId,
+      ContainerId containerId,
+      String nmHost,
+      int nmPort,
+      int nmHttpPort,
+      long appSubmitTime) {
+    super(
+        applicationAttemptId,
+        containerId,
+        nmHost,
+        nmPort,
+        nmHttpPort,
+        SystemClock.getInstance(),
+        appSubmitTime);
     this.nmHost = nmHost;
     this.nmPort = nmPort;
     this.nmHttpPort = nmHttpPort;
@@ -63,8 +77,8 @@ public class MarcoMRAppMaster extends MRAppMaster {
    * {@code yarn.app.mapreduce.am.command-opts} (JVM options stay in front of it). Idempotent.
    */
   public static void useFor(Configuration conf) {
-    String opts = conf.getTrimmed(MRJobConfig.MR_AM_COMMAND_OPTS,
-        MRJobConfig.DEFAULT_MR_AM_COMMAND_OPTS);
+    String opts =
+        conf.getTrimmed(MRJobConfig.MR_AM_COMMAND_OPTS, MRJobConfig.DEFAULT_MR_AM_COMMAND_OPTS);
     if (!opts.endsWith(MarcoMRAppMaster.class.getName())) {
       conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, opts + " " + MarcoMRAppMaster.class.getName());
     }
@@ -85,10 +99,18 @@ public class MarcoMRAppMaster extends MRAppMaster {
   }
 
   @Override
-  protected ContainerAllocator createContainerAllocator(ClientService clientService,
-      AppContext context) {
-    allocatorRouter = new MarcoAllocatorRouter(this, clientService, context,
-        () -> preemptionPolicy, nmHost, nmPort, nmHttpPort, amContainerId);
+  protected ContainerAllocator createContainerAllocator(
+      ClientService clientService, AppContext context) {
+    allocatorRouter =
+        new MarcoAllocatorRouter(
+            this,
+            clientService,
+            context,
+            () -> preemptionPolicy,
+            nmHost,
+            nmPort,
+            nmHttpPort,
+            amContainerId);
     return allocatorRouter;
   }
 
@@ -116,19 +138,19 @@ public class MarcoMRAppMaster extends MRAppMaster {
     try {
       markMainStarted();
       Thread.setDefaultUncaughtExceptionHandler(new YarnUncaughtExceptionHandler());
-      ContainerId containerId = ContainerId.fromString(requiredEnv(Environment.CONTAINER_ID.name()));
+      ContainerId containerId =
+          ContainerId.fromString(requiredEnv(Environment.CONTAINER_ID.name()));
       String nodeHost = requiredEnv(Environment.NM_HOST.name());
       int nodePort = Integer.parseInt(requiredEnv(Environment.NM_PORT.name()));
       int nodeHttpPort = Integer.parseInt(requiredEnv(Environment.NM_HTTP_PORT.name()));
       long appSubmitTime = Long.parseLong(requiredEnv(ApplicationConstants.APP_SUBMIT_TIME_ENV));
       ApplicationAttemptId attemptId = containerId.getApplicationAttemptId();
-      CallerContext.setCurrent(
-          new CallerContext.Builder("mr_appmaster_" + attemptId).build());
+      CallerContext.setCurrent(new CallerContext.Builder("mr_appmaster_" + attemptId).build());
 
-      MarcoMRAppMaster appMaster = new MarcoMRAppMaster(attemptId, containerId, nodeHost,
-          nodePort, nodeHttpPort, appSubmitTime);
-      ShutdownHookManager.get().addShutdownHook(new SignalHook(appMaster),
-          SHUTDOWN_HOOK_PRIORITY);
+      MarcoMRAppMaster appMaster =
+          new MarcoMRAppMaster(
+              attemptId, containerId, nodeHost, nodePort, nodeHttpPort, appSubmitTime);
+      ShutdownHookManager.get().addShutdownHook(new SignalHook(appMaster), SHUTDOWN_HOOK_PRIORITY);
       JobConf conf = new JobConf(new YarnConfiguration());
       conf.addResource(new Path(MRJobConfig.JOB_CONF_FILE));
       MRWebAppUtil.initialize(conf);
@@ -155,17 +177,24 @@ public class MarcoMRAppMaster extends MRAppMaster {
       mainStarted.setAccessible(true);
       mainStarted.setBoolean(null, true);
     } catch (NoSuchFieldException e) {
-      throw new IllegalStateException("MRAppMaster has no field mainStarted: this Hadoop version"
-          + " is not the one MarcoMRAppMaster was built for (3.5.0); remove "
-          + MarcoMRAppMaster.class.getName() + " from yarn.app.mapreduce.am.command-opts", e);
+      throw new IllegalStateException(
+          "MRAppMaster has no field mainStarted: this Hadoop version"
+              + " is not the one MarcoMRAppMaster was built for (3.5.0); remove "
+              + MarcoMRAppMaster.class.getName()
+              + " from yarn.app.mapreduce.am.command-opts",
+          e);
     }
   }
 
   private static String requiredEnv(String name) {
     String value = System.getenv(name);
     if (value == null) {
-      throw new IllegalStateException("Environment variable " + name + " is not set: "
-          + MarcoMRAppMaster.class.getName() + " must be launched by YARN as a MapReduce AM");
+      throw new IllegalStateException(
+          "Environment variable "
+              + name
+              + " is not set: "
+              + MarcoMRAppMaster.class.getName()
+              + " must be launched by YARN as a MapReduce AM");
     }
     return value;
   }

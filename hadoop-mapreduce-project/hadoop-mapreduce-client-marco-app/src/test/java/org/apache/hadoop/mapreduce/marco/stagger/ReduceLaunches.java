@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -62,8 +65,9 @@ final class ReduceLaunches {
    */
   static ReduceLaunches of(Configuration clusterConf, JobID jobId) throws IOException {
     Path[] roots = {
-        new Path(JobHistoryUtils.getConfiguredHistoryIntermediateDoneDirPrefix(clusterConf)),
-        new Path(JobHistoryUtils.getConfiguredHistoryServerDoneDirPrefix(clusterConf))};
+      new Path(JobHistoryUtils.getConfiguredHistoryIntermediateDoneDirPrefix(clusterConf)),
+      new Path(JobHistoryUtils.getConfiguredHistoryServerDoneDirPrefix(clusterConf))
+    };
     for (int pass = 0; pass < 3; pass++) {
       for (Path root : roots) {
         FileSystem fs = root.getFileSystem(clusterConf);
@@ -111,8 +115,13 @@ final class ReduceLaunches {
 
   @Override
   public String toString() {
-    return "map phase end " + mapPhaseEnd + ", " + succeededReduceTasks
-        + " reduce tasks succeeded, reduce attempts per node " + allPerNode
-        + ", of which launched while maps ran " + earlyPerNode;
+    return "map phase end "
+        + mapPhaseEnd
+        + ", "
+        + succeededReduceTasks
+        + " reduce tasks succeeded, reduce attempts per node "
+        + allPerNode
+        + ", of which launched while maps ran "
+        + earlyPerNode;
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import static org.junit.Assert.assertEquals;
@@ -9,7 +13,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -79,9 +82,13 @@ public class ReduceStaggeringMiniClusterTest {
     Job stock = run(input, new Path(dir, "out-stock"), false);
     Job marco = run(input, new Path(dir, "out-marco"), true);
 
-    assertEquals(null, OutputDiff.describe("stock", JobOutput.read(CLUSTER.fileSystem(),
-        new Path(dir, "out-stock")), "marco", JobOutput.read(CLUSTER.fileSystem(),
-        new Path(dir, "out-marco"))));
+    assertEquals(
+        null,
+        OutputDiff.describe(
+            "stock",
+            JobOutput.read(CLUSTER.fileSystem(), new Path(dir, "out-stock")),
+            "marco",
+            JobOutput.read(CLUSTER.fileSystem(), new Path(dir, "out-marco"))));
 
     Configuration clusterConf = CLUSTER.newJobConf();
     ReduceLaunches staggered = ReduceLaunches.of(clusterConf, marco.getJobID());
@@ -92,17 +99,24 @@ public class ReduceStaggeringMiniClusterTest {
     Map<String, Integer> early = staggered.earlyReducesPerNode();
     assertFalse("no reduce started while maps ran: " + staggered, early.isEmpty());
     for (Map.Entry<String, Integer> node : early.entrySet()) {
-      assertTrue("node " + node.getKey() + " launched " + node.getValue()
-          + " reduces while maps ran, more than k=" + K + ": " + staggered, node.getValue() <= K);
+      assertTrue(
+          "node "
+              + node.getKey()
+              + " launched "
+              + node.getValue()
+              + " reduces while maps ran, more than k="
+              + K
+              + ": "
+              + staggered,
+          node.getValue() <= K);
     }
-    assertEquals("every reduce succeeded: " + staggered, REDUCES,
-        staggered.succeededReduceTasks());
+    assertEquals("every reduce succeeded: " + staggered, REDUCES, staggered.succeededReduceTasks());
     // The setup check: unstaggered, the same cluster starts more than k reduces on a node while
     // maps run (all reduces are requested at once and outrank maps), so the bound above is the
     // allocator's doing, not the cluster's shape.
-    assertTrue("test setup: without staggering no node started more than k reduces early: "
-        + unstaggered, unstaggered.earlyReducesPerNode().values().stream()
-            .anyMatch(count -> count > K));
+    assertTrue(
+        "test setup: without staggering no node started more than k reduces early: " + unstaggered,
+        unstaggered.earlyReducesPerNode().values().stream().anyMatch(count -> count > K));
   }
 
   private static Job run(Path input, Path output, boolean marco)

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import static org.junit.Assert.assertEquals;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertThrows;
 
 import java.util.List;
 import java.util.function.Function;
-
 import org.junit.Test;
 
 public class TestEarlyReduceAdmission {
@@ -14,16 +17,18 @@ public class TestEarlyReduceAdmission {
 
   @Test
   public void admitsUpToKPerNodeInOfferOrder() {
-    EarlyReduceAdmission<String> a = EarlyReduceAdmission.decide(1, List.of(),
-        List.of("n1/1", "n1/2", "n2/1", "n3/1", "n2/2"), NODE);
+    EarlyReduceAdmission<String> a =
+        EarlyReduceAdmission.decide(
+            1, List.of(), List.of("n1/1", "n1/2", "n2/1", "n3/1", "n2/2"), NODE);
     assertEquals(List.of("n1/1", "n2/1", "n3/1"), a.admitted());
     assertEquals(List.of("n1/2", "n2/2"), a.withheld());
   }
 
   @Test
   public void countsReducesTheJobAlreadyHolds() {
-    EarlyReduceAdmission<String> a = EarlyReduceAdmission.decide(2, List.of("n1", "n1", "n2"),
-        List.of("n1/3", "n2/2", "n2/3", "n4/1"), NODE);
+    EarlyReduceAdmission<String> a =
+        EarlyReduceAdmission.decide(
+            2, List.of("n1", "n1", "n2"), List.of("n1/3", "n2/2", "n2/3", "n4/1"), NODE);
     assertEquals(List.of("n2/2", "n4/1"), a.admitted());
     assertEquals(List.of("n1/3", "n2/3"), a.withheld());
   }
@@ -37,7 +42,8 @@ public class TestEarlyReduceAdmission {
 
   @Test
   public void limitBelowOneIsRejected() {
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> EarlyReduceAdmission.decide(0, List.of(), List.of("n1/1"), NODE));
   }
 }

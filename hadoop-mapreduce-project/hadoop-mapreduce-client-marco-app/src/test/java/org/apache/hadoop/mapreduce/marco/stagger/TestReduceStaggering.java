@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
 import static org.junit.Assert.assertEquals;
@@ -6,8 +10,8 @@ import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
-import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.junit.Test;
 
 public class TestReduceStaggering {
@@ -58,12 +62,12 @@ public class TestReduceStaggering {
     assertEquals(0f, staggering.slowStart(0f), 0f);
 
     conf.setBoolean(MarcoConfig.STAGGER_ENABLED, false);
-    assertFalse("staggering off is off for stock jobs too",
-        ReduceStaggering.forJob(conf).isActive());
+    assertFalse(
+        "staggering off is off for stock jobs too", ReduceStaggering.forJob(conf).isActive());
     conf.setBoolean(MarcoConfig.STAGGER_ENABLED, true);
     conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
-    assertFalse("a bad value leaves a stock job as it is",
-        ReduceStaggering.forJob(conf).isActive());
+    assertFalse(
+        "a bad value leaves a stock job as it is", ReduceStaggering.forJob(conf).isActive());
   }
 
   @Test
@@ -98,8 +102,8 @@ public class TestReduceStaggering {
     Configuration conf = new Configuration(false);
     MarcoJob.useStockShuffle(conf);
     conf.setBoolean(MarcoConfig.STAGGER_ENABLED, false);
-    assertFalse("staggering off is off for stock jobs too",
-        ReduceStaggering.forJob(conf).isActive());
+    assertFalse(
+        "staggering off is off for stock jobs too", ReduceStaggering.forJob(conf).isActive());
     conf.setBoolean(MarcoConfig.STAGGER_ENABLED, true);
     conf.set(MarcoConfig.STAGGER_REDUCES_PER_NODE, "many");
     assertFalse(ReduceStaggering.forJob(conf).isActive());

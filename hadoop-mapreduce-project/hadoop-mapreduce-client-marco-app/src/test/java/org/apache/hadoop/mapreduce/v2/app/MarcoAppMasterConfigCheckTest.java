@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.v2.app;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.util.List;
-
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
@@ -45,10 +48,13 @@ public class MarcoAppMasterConfigCheckTest {
     String diagnostics = JobDiagnostics.ofExpectedFailure(job);
     assertTrue(diagnostics, diagnostics.contains(MarcoJobCheck.ERROR_PREFIX));
     for (String e : expected) {
-      assertTrue("expected \"" + e + "\" in the job diagnostics:\n" + diagnostics,
+      assertTrue(
+          "expected \"" + e + "\" in the job diagnostics:\n" + diagnostics,
           diagnostics.contains(e));
     }
-    assertEquals("task attempts of a job rejected by its AppMaster", 0,
+    assertEquals(
+        "task attempts of a job rejected by its AppMaster",
+        0,
         job.getTaskCompletionEvents(0, 1000).length);
   }
 
@@ -56,15 +62,18 @@ public class MarcoAppMasterConfigCheckTest {
   public void badStopFractionFailsTheJobBeforeAnyTask() throws Exception {
     JobConf conf = CLUSTER.newJobConf();
     conf.set(MarcoConfig.STOP_FRACTION, "1.5");
-    assertFailedBeforeAnyTask(wordSum(conf, "bad-stop-fraction"), MarcoConfig.STOP_FRACTION,
-        "'1.5'", "(0, 1]");
+    assertFailedBeforeAnyTask(
+        wordSum(conf, "bad-stop-fraction"), MarcoConfig.STOP_FRACTION, "'1.5'", "(0, 1]");
   }
 
   @Test
   public void partialReducerWithWrongTypesFailsTheJobBeforeAnyTask() throws Exception {
     Job job = wordSum(CLUSTER.newJobConf(), "wrong-type-partial-reducer");
     MarcoJob.setPartialReducerClass(job, WrongTypePartialReducer.class);
-    assertFailedBeforeAnyTask(job, WrongTypePartialReducer.class.getName(),
-        "org.apache.hadoop.io.Text", "org.apache.hadoop.io.LongWritable");
+    assertFailedBeforeAnyTask(
+        job,
+        WrongTypePartialReducer.class.getName(),
+        "org.apache.hadoop.io.Text",
+        "org.apache.hadoop.io.LongWritable");
   }
 }

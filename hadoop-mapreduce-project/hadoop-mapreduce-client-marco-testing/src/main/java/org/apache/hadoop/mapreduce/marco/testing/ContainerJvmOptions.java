@@ -1,9 +1,12 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -20,8 +23,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 public final class ContainerJvmOptions {
   private static final String FAST_START = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
-  private ContainerJvmOptions() {
-  }
+  private ContainerJvmOptions() {}
 
   /** The {@code --add-opens}/{@code --add-exports} flags this JVM was started with. */
   public static String forwardedModuleFlags() {

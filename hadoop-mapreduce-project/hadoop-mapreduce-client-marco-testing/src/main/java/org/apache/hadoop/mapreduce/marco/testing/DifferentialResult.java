@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.util.Map;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapreduce.Counters;
@@ -18,8 +21,8 @@ public final class DifferentialResult {
   private final Counters stockCounters;
   private final Map<String, Counters> variantCounters;
 
-  DifferentialResult(JobOutput stockOutput, Counters stockCounters,
-      Map<String, Counters> variantCounters) {
+  DifferentialResult(
+      JobOutput stockOutput, Counters stockCounters, Map<String, Counters> variantCounters) {
     this.stockOutput = stockOutput;
     this.stockCounters = stockCounters;
     this.variantCounters = variantCounters;

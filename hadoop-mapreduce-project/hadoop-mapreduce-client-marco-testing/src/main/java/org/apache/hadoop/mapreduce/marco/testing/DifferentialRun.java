@@ -1,13 +1,15 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
@@ -48,6 +50,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
 public final class DifferentialRun {
   /** Name of the variant that runs MaRCO with the job's own settings. */
   public static final String MARCO = "marco";
+
   static final String STOCK = "stock";
 
   private final Supplier<? extends Configuration> baseConf;
@@ -60,13 +63,13 @@ public final class DifferentialRun {
    * @param baseConf fresh configuration per run (cluster or local runner)
    * @param dir holds {@code input/} and receives the outputs
    */
-  public DifferentialRun(Supplier<? extends Configuration> baseConf, FileSystem fs, Path dir,
-      JobFactory factory) {
+  public DifferentialRun(
+      Supplier<? extends Configuration> baseConf, FileSystem fs, Path dir, JobFactory factory) {
     this.baseConf = baseConf;
     this.fs = fs;
     this.dir = dir;
     this.factory = factory;
-    variants.put(MARCO, conf -> { });
+    variants.put(MARCO, conf -> {});
   }
 
   /** Adds a MaRCO run whose configuration {@code tweak} changes after the job is built. */
@@ -90,8 +93,9 @@ public final class DifferentialRun {
   public DifferentialResult run() throws Exception {
     // The local runner keeps a job's intermediate-data encryption key in the JVM user's
     // credentials, which concurrent local jobs share: there, each run goes alone.
-    boolean concurrent = !MRConfig.LOCAL_FRAMEWORK_NAME.equals(
-        baseConf.get().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    boolean concurrent =
+        !MRConfig.LOCAL_FRAMEWORK_NAME.equals(
+            baseConf.get().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
     List<String> names = new ArrayList<>();
     names.add(STOCK);
     names.addAll(variants.keySet());
@@ -132,8 +136,9 @@ public final class DifferentialRun {
     return new DifferentialResult(stock, stockCounters, counters);
   }
 
-  private static void await(String name, Job job, Map<String, Counters> counters,
-      List<String> failures) throws Exception {
+  private static void await(
+      String name, Job job, Map<String, Counters> counters, List<String> failures)
+      throws Exception {
     if (job.waitForCompletion(false)) {
       counters.put(name, job.getCounters());
     } else {

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.IOException;
@@ -5,7 +9,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,8 +22,7 @@ import org.apache.hadoop.fs.Path;
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class InputFiles {
-  private InputFiles() {
-  }
+  private InputFiles() {}
 
   /** Writes {@code files.get(i)} as lines of {@code dir/input-NNN.txt}; replaces the directory. */
   public static void write(FileSystem fs, Path dir, List<List<String>> files) throws IOException {

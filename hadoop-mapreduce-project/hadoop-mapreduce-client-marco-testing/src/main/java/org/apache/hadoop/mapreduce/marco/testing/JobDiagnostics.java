@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.IOException;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
@@ -13,14 +16,17 @@ import org.apache.hadoop.util.StringUtils;
  */
 @InterfaceAudience.Private
 public final class JobDiagnostics {
-  private JobDiagnostics() {
-  }
+  private JobDiagnostics() {}
 
   /** The failure text of a finished job. */
   public static String of(Job job) throws IOException, InterruptedException {
     StringBuilder text = new StringBuilder();
-    text.append("job ").append(job.getJobID()).append(" state ").append(job.getJobState())
-        .append(": ").append(job.getStatus().getFailureInfo());
+    text.append("job ")
+        .append(job.getJobID())
+        .append(" state ")
+        .append(job.getJobState())
+        .append(": ")
+        .append(job.getStatus().getFailureInfo());
     int from = 0;
     TaskCompletionEvent[] events;
     while ((events = job.getTaskCompletionEvents(from, 100)).length > 0) {
@@ -54,8 +60,12 @@ public final class JobDiagnostics {
       throw new IllegalStateException("unreachable: the job was already submitted", e);
     }
     if (succeeded) {
-      throw new AssertionError("job " + job.getJobName() + " (" + job.getJobID()
-          + ") succeeded but was expected to fail");
+      throw new AssertionError(
+          "job "
+              + job.getJobName()
+              + " ("
+              + job.getJobID()
+              + ") succeeded but was expected to fail");
     }
     return of(job);
   }

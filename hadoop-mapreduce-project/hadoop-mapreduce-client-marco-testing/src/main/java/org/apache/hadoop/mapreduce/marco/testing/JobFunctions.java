@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.File;
@@ -9,7 +13,6 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
@@ -59,8 +62,7 @@ import org.apache.hadoop.util.ReflectionUtils;
 @InterfaceStability.Evolving
 public final class JobFunctions {
   /** A serialized intermediate (map-output) record. */
-  public record Record(byte[] key, byte[] value) {
-  }
+  public record Record(byte[] key, byte[] value) {}
 
   private final Job job;
   private final Configuration conf;
@@ -95,8 +97,15 @@ public final class JobFunctions {
   public List<Record> map(List<? extends Writable[]> input) throws Exception {
     Mapper mapper = ReflectionUtils.newInstance(job.getMapperClass(), conf);
     List<Record> out = new ArrayList<>();
-    MapContextImpl context = new MapContextImpl(conf, attempt(TaskType.MAP), reader(input),
-        collector(out, null), null, new TaskAttemptContextImpl.DummyReporter(), (InputSplit) null);
+    MapContextImpl context =
+        new MapContextImpl(
+            conf,
+            attempt(TaskType.MAP),
+            reader(input),
+            collector(out, null),
+            null,
+            new TaskAttemptContextImpl.DummyReporter(),
+            (InputSplit) null);
     mapper.run(new WrappedMapper().getMapContext(context));
     return out;
   }
@@ -115,8 +124,11 @@ public final class JobFunctions {
   public List<Record> partialReduce(List<Record> records, Random order) throws Exception {
     Class<? extends Reducer> cls = partialReducerClass();
     if (cls == null) {
-      throw new IllegalStateException("Job " + job.getJobName() + " declares no partial reducer"
-          + " (mapreduce.marco.partial.reducer.class); nothing to check.");
+      throw new IllegalStateException(
+          "Job "
+              + job.getJobName()
+              + " declares no partial reducer"
+              + " (mapreduce.marco.partial.reducer.class); nothing to check.");
     }
     return reduceToRecords(cls, records, order, true);
   }
@@ -125,17 +137,21 @@ public final class JobFunctions {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public List<String> reduce(List<Record> records, Random order) throws Exception {
     List<String> lines = new ArrayList<>();
-    RecordWriter writer = new RecordWriter() {
-      @Override
-      public void write(Object key, Object value) {
-        lines.add(value instanceof NullWritable ? key.toString() : key + "\t" + value);
-      }
+    RecordWriter writer =
+        new RecordWriter() {
+          @Override
+          public void write(Object key, Object value) {
+            lines.add(value instanceof NullWritable ? key.toString() : key + "\t" + value);
+          }
 
-      @Override
-      public void close(TaskAttemptContext context) {
-      }
-    };
-    runReducer(job.getReducerClass(), records, order, context -> writer,
+          @Override
+          public void close(TaskAttemptContext context) {}
+        };
+    runReducer(
+        job.getReducerClass(),
+        records,
+        order,
+        context -> writer,
         (RawComparator) job.getGroupingComparator());
     return lines;
   }
@@ -157,20 +173,26 @@ public final class JobFunctions {
       return null;
     }
     if (!spec.isNewApi()) {
-      throw new IllegalStateException("Partial reducer " + spec.getReducerClass().getName()
-          + " is an old-API (org.apache.hadoop.mapred) reducer; JobFunctions runs new-API ones."
-          + " Check an old-API job end to end with DifferentialRun.");
+      throw new IllegalStateException(
+          "Partial reducer "
+              + spec.getReducerClass().getName()
+              + " is an old-API (org.apache.hadoop.mapred) reducer; JobFunctions runs new-API ones."
+              + " Check an old-API job end to end with DifferentialRun.");
     }
     return (Class<? extends Reducer>) spec.getReducerClass();
   }
 
   /** Combiner and partial reducer: output is again map-output records, of the same types. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private List<Record> reduceToRecords(Class<? extends Reducer> cls, List<Record> records,
-      Random order, boolean partial) throws Exception {
+  private List<Record> reduceToRecords(
+      Class<? extends Reducer> cls, List<Record> records, Random order, boolean partial)
+      throws Exception {
     List<Record> out = new ArrayList<>();
     RawComparator grouping = (RawComparator) job.getCombinerKeyGroupingComparator();
-    runReducer(cls, records, order,
+    runReducer(
+        cls,
+        records,
+        order,
         context -> collector(out, partial ? new ContractCheck(cls, context, grouping) : null),
         grouping);
     return out;
@@ -184,8 +206,13 @@ public final class JobFunctions {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private void runReducer(Class<? extends Reducer> cls, List<Record> records, Random order,
-      WriterForContext writerForContext, RawComparator grouping) throws Exception {
+  private void runReducer(
+      Class<? extends Reducer> cls,
+      List<Record> records,
+      Random order,
+      WriterForContext writerForContext,
+      RawComparator grouping)
+      throws Exception {
     Configuration runConf = new Configuration(conf);
     // Side outputs (k-means' centroids) go to a fresh directory per run, removed afterwards.
     File sideOutputs = Files.createTempDirectory("job-functions").toFile();
@@ -197,9 +224,19 @@ public final class JobFunctions {
       RawComparator sort = (RawComparator) job.getSortComparator();
       sorted.sort((a, b) -> sort.compare(a.key(), 0, a.key().length, b.key(), 0, b.key().length));
       DeferredWriter writer = new DeferredWriter();
-      ReduceContextImpl context = new ReduceContextImpl(runConf, attempt(TaskType.REDUCE),
-          iterator(sorted), new GenericCounter(), new GenericCounter(), writer, null,
-          new TaskAttemptContextImpl.DummyReporter(), grouping, mapKeyClass, mapValueClass);
+      ReduceContextImpl context =
+          new ReduceContextImpl(
+              runConf,
+              attempt(TaskType.REDUCE),
+              iterator(sorted),
+              new GenericCounter(),
+              new GenericCounter(),
+              writer,
+              null,
+              new TaskAttemptContextImpl.DummyReporter(),
+              grouping,
+              mapKeyClass,
+              mapValueClass);
       writer.target = writerForContext.make(context);
       reducer.run(new WrappedReducer().getReducerContext(context));
     } finally {
@@ -218,8 +255,7 @@ public final class JobFunctions {
     }
 
     @Override
-    public void close(TaskAttemptContext context) {
-    }
+    public void close(TaskAttemptContext context) {}
   }
 
   /**
@@ -242,24 +278,42 @@ public final class JobFunctions {
     }
 
     @SuppressWarnings("unchecked")
-    void check(Object key, Object value, byte[] keyBytes)
-        throws IOException, InterruptedException {
+    void check(Object key, Object value, byte[] keyBytes) throws IOException, InterruptedException {
       String who = "Partial reducer " + reducer.getName();
       if (key.getClass() != mapKeyClass || value.getClass() != mapValueClass) {
-        throw new AssertionError(who + " emitted (" + key.getClass().getName() + ", "
-            + value.getClass().getName() + "); it must emit the map-output types ("
-            + mapKeyClass.getName() + ", " + mapValueClass.getName() + ").");
+        throw new AssertionError(
+            who
+                + " emitted ("
+                + key.getClass().getName()
+                + ", "
+                + value.getClass().getName()
+                + "); it must emit the map-output types ("
+                + mapKeyClass.getName()
+                + ", "
+                + mapValueClass.getName()
+                + ").");
       }
       byte[] group = bytes((Writable) context.getCurrentKey());
       if (grouping.compare(keyBytes, 0, keyBytes.length, group, 0, group.length) != 0) {
-        throw new AssertionError(who + " emitted key '" + key + "' while reducing the group of"
-            + " key '" + context.getCurrentKey() + "'; it must emit only keys of the group it"
-            + " was called with.");
+        throw new AssertionError(
+            who
+                + " emitted key '"
+                + key
+                + "' while reducing the group of"
+                + " key '"
+                + context.getCurrentKey()
+                + "'; it must emit only keys of the group it"
+                + " was called with.");
       }
       if (previous != null
           && sort.compare(previous, 0, previous.length, keyBytes, 0, keyBytes.length) > 0) {
-        throw new AssertionError(who + " emitted key '" + key + "' after key '"
-            + read(previous, mapKeyClass) + "'; it must emit keys in sort order.");
+        throw new AssertionError(
+            who
+                + " emitted key '"
+                + key
+                + "' after key '"
+                + read(previous, mapKeyClass)
+                + "'; it must emit keys in sort order.");
       }
       previous = keyBytes;
     }
@@ -271,11 +325,18 @@ public final class JobFunctions {
     return new RecordWriter() {
       @Override
       public void write(Object key, Object value) throws IOException, InterruptedException {
-        if (contract == null && (key.getClass() != mapKeyClass
-            || value.getClass() != mapValueClass)) {
-          throw new AssertionError("emitted (" + key.getClass().getName() + ", "
-              + value.getClass().getName() + ") where the map-output types are ("
-              + mapKeyClass.getName() + ", " + mapValueClass.getName() + ")");
+        if (contract == null
+            && (key.getClass() != mapKeyClass || value.getClass() != mapValueClass)) {
+          throw new AssertionError(
+              "emitted ("
+                  + key.getClass().getName()
+                  + ", "
+                  + value.getClass().getName()
+                  + ") where the map-output types are ("
+                  + mapKeyClass.getName()
+                  + ", "
+                  + mapValueClass.getName()
+                  + ")");
         }
         byte[] keyBytes = bytes((Writable) key);
         if (contract != null) {
@@ -285,8 +346,7 @@ public final class JobFunctions {
       }
 
       @Override
-      public void close(TaskAttemptContext context) {
-      }
+      public void close(TaskAttemptContext context) {}
     };
   }
 
@@ -316,8 +376,7 @@ public final class JobFunctions {
       private Writable[] current;
 
       @Override
-      public void initialize(InputSplit split, TaskAttemptContext context) {
-      }
+      public void initialize(InputSplit split, TaskAttemptContext context) {}
 
       @Override
       public boolean nextKeyValue() {
@@ -341,8 +400,7 @@ public final class JobFunctions {
       }
 
       @Override
-      public void close() {
-      }
+      public void close() {}
     };
   }
 
@@ -373,8 +431,7 @@ public final class JobFunctions {
       }
 
       @Override
-      public void close() {
-      }
+      public void close() {}
 
       @Override
       public Progress getProgress() {

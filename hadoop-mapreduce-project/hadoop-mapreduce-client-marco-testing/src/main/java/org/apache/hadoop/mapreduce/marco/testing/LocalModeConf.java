@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.File;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
@@ -21,8 +24,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class LocalModeConf {
-  private LocalModeConf() {
-  }
+  private LocalModeConf() {}
 
   /** A local-runner configuration whose local and staging directories live under {@code dir}. */
   public static JobConf newConf(File dir) {

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.io.IOException;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
@@ -15,8 +18,7 @@ import org.apache.hadoop.mapreduce.Job;
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class OldApiJobs {
-  private OldApiJobs() {
-  }
+  private OldApiJobs() {}
 
   /** Marks the job as old-API on both sides (as JobClient does) and wraps it. */
   public static Job asJob(JobConf conf) throws IOException {

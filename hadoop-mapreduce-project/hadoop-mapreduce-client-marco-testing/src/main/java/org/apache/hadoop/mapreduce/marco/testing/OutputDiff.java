@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 
 /**
@@ -11,12 +14,11 @@ import org.apache.hadoop.classification.InterfaceAudience;
  */
 @InterfaceAudience.Private
 public final class OutputDiff {
-  private OutputDiff() {
-  }
+  private OutputDiff() {}
 
   /** Null when equal, else a message with the first differing line and its number. */
-  public static String describe(String expectedName, JobOutput expected, String actualName,
-      JobOutput actual) {
+  public static String describe(
+      String expectedName, JobOutput expected, String actualName, JobOutput actual) {
     byte[] a = expected.bytes();
     byte[] b = actual.bytes();
     if (Arrays.equals(a, b)) {
@@ -40,9 +42,20 @@ public final class OutputDiff {
     return String.format(
         "outputs differ at byte %d (line %d); %s has %d bytes in %d part files (%s), %s has %d"
             + " bytes in %d part files (%s)%n  %s: %s%n  %s: %s",
-        at, lineNumber, expectedName, a.length, expected.partFiles(), expected.dir(), actualName,
-        b.length, actual.partFiles(), actual.dir(), expectedName, lineAt(a, lineStart),
-        actualName, lineAt(b, lineStart));
+        at,
+        lineNumber,
+        expectedName,
+        a.length,
+        expected.partFiles(),
+        expected.dir(),
+        actualName,
+        b.length,
+        actual.partFiles(),
+        actual.dir(),
+        expectedName,
+        lineAt(a, lineStart),
+        actualName,
+        lineAt(b, lineStart));
   }
 
   private static String lineAt(byte[] data, int start) {

@@ -1,9 +1,12 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.io.Writable;
@@ -54,8 +57,9 @@ public final class PartialReducerChecker {
 
   public static PartialReducerChecker of(JobFunctions job) {
     if (job.partialReducerName() == null) {
-      throw new IllegalArgumentException("The job declares no partial reducer: set "
-          + "mapreduce.marco.partial.reducer.class (MarcoJob.setPartialReducerClass) first.");
+      throw new IllegalArgumentException(
+          "The job declares no partial reducer: set "
+              + "mapreduce.marco.partial.reducer.class (MarcoJob.setPartialReducerClass) first.");
     }
     return new PartialReducerChecker(job);
   }
@@ -105,17 +109,27 @@ public final class PartialReducerChecker {
   public List<String> check() throws Exception {
     List<Record> records = mapSample();
     if (records.isEmpty()) {
-      throw new IllegalArgumentException("The sample produced no map output: give mapInput or "
-          + "mapOutput records that the mapper does not filter out.");
+      throw new IllegalArgumentException(
+          "The sample produced no map output: give mapInput or "
+              + "mapOutput records that the mapper does not filter out.");
     }
     String failure = firstFailure(records, trials);
     if (failure != null) {
       List<Record> smallest = shrink(records);
       String shown = smallest == records ? failure : firstFailure(smallest, SHRINK_TRIALS);
-      throw new AssertionError("Partial reducer " + job.partialReducerName()
-          + " breaks the partial-reducer contract.\n" + shown + "\nSmallest sample that shows it ("
-          + smallest.size() + " of " + records.size() + " map-output records, seed " + seed
-          + "):\n  " + String.join("\n  ", job.show(smallest)));
+      throw new AssertionError(
+          "Partial reducer "
+              + job.partialReducerName()
+              + " breaks the partial-reducer contract.\n"
+              + shown
+              + "\nSmallest sample that shows it ("
+              + smallest.size()
+              + " of "
+              + records.size()
+              + " map-output records, seed "
+              + seed
+              + "):\n  "
+              + String.join("\n  ", job.show(smallest)));
     }
     return job.reduce(records, new Random(seed));
   }
@@ -176,10 +190,16 @@ public final class PartialReducerChecker {
       partials.forEach(finalInput::addAll);
       List<String> actual = job.reduce(finalInput, random);
       if (!actual.equals(reference)) {
-        return "reduce(partial outputs) differs from reduce(all map outputs) in trial " + trial
-            + ", split:" + plan + "\n  partial outputs: " + job.show(finalInput)
-            + "\n  reduce(partial outputs):  " + actual
-            + "\n  reduce(all map outputs):  " + reference;
+        return "reduce(partial outputs) differs from reduce(all map outputs) in trial "
+            + trial
+            + ", split:"
+            + plan
+            + "\n  partial outputs: "
+            + job.show(finalInput)
+            + "\n  reduce(partial outputs):  "
+            + actual
+            + "\n  reduce(all map outputs):  "
+            + reference;
       }
     }
     return null;

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 /**
  * The MaRCO test kit for job authors, shipped as {@code hadoop-mapreduce-client-marco-testing}.
  *

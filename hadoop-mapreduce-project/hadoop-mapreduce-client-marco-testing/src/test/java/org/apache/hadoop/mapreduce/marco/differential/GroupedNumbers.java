@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.util.ArrayList;
@@ -12,8 +16,7 @@ import java.util.TreeMap;
  * produce: per partition, groups in order, each group's numbers in descending order.
  */
 public final class GroupedNumbers {
-  private GroupedNumbers() {
-  }
+  private GroupedNumbers() {}
 
   public static List<List<String>> generate(int files, int linesPerFile, int groups, long seed) {
     Random random = new Random(seed);

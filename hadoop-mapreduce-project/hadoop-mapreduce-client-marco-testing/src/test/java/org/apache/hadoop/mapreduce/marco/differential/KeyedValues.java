@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.util.ArrayList;
@@ -6,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-
 import org.apache.hadoop.io.Text;
 
 /**
@@ -14,18 +17,19 @@ import org.apache.hadoop.io.Text;
  * an empty partition) and the output it must produce with Hadoop's HashPartitioner.
  */
 public final class KeyedValues {
-  private KeyedValues() {
-  }
+  private KeyedValues() {}
 
-  public static List<List<String>> generate(int files, int linesPerFile, List<String> keys,
-      long seed) {
+  public static List<List<String>> generate(
+      int files, int linesPerFile, List<String> keys, long seed) {
     Random random = new Random(seed);
     List<List<String>> input = new ArrayList<>();
     for (int f = 0; f < files; f++) {
       List<String> lines = new ArrayList<>();
       for (int l = 0; l < linesPerFile; l++) {
-        lines.add(keys.get(random.nextInt(keys.size())) + " "
-            + String.format("v%05d", random.nextInt(100_000)));
+        lines.add(
+            keys.get(random.nextInt(keys.size()))
+                + " "
+                + String.format("v%05d", random.nextInt(100_000)));
       }
       input.add(lines);
     }
@@ -41,16 +45,19 @@ public final class KeyedValues {
       for (String line : file) {
         String[] fields = line.split(" ", 2);
         Text key = new Text(fields[0]);
-        partitions.get(partition(key, reducers))
-            .computeIfAbsent(key, k -> new ArrayList<>()).add(fields[1]);
+        partitions
+            .get(partition(key, reducers))
+            .computeIfAbsent(key, k -> new ArrayList<>())
+            .add(fields[1]);
       }
     }
     StringBuilder text = new StringBuilder();
     for (Map<Text, List<String>> partition : partitions) {
-      partition.forEach((key, values) -> {
-        Collections.sort(values);
-        text.append(key).append('\t').append(String.join(",", values)).append('\n');
-      });
+      partition.forEach(
+          (key, values) -> {
+            Collections.sort(values);
+            text.append(key).append('\t').append(String.join(",", values)).append('\n');
+          });
     }
     return text.toString();
   }

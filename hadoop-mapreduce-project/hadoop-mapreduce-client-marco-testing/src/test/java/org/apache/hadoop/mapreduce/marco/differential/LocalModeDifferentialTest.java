@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import static org.apache.hadoop.mapreduce.marco.testing.DifferentialRun.MARCO;
@@ -7,12 +11,12 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.util.List;
 import java.util.function.Consumer;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -24,7 +28,6 @@ import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
-import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer;
 import org.junit.After;
 import org.junit.Before;
@@ -36,14 +39,17 @@ import org.junit.Test;
  */
 public class LocalModeDifferentialTest {
   static final String SHIPPED_DEFAULTS = "shipped-defaults";
+
   /**
    * The shipped settings (differential runs keep invocations to the end unless told otherwise),
    * with a partial reducer slow enough that an invocation runs when the shuffle ends.
    */
-  static final Consumer<Configuration> SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER = conf -> {
-    conf.unset(MarcoConfig.ABANDON_AT_SHUFFLE_END);
-    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
-  };
+  static final Consumer<Configuration> SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER =
+      conf -> {
+        conf.unset(MarcoConfig.ABANDON_AT_SHUFFLE_END);
+        conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
+      };
+
   private File workDir;
   private FileSystem fs;
 
@@ -67,21 +73,27 @@ public class LocalModeDifferentialTest {
   public void newApiPartialReducerOverTwentyMaps() throws Exception {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(20, 2000, List.of(7), 6);
-    DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
-      MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
-      return WordSum.create(conf, in, out, reducers, true, true);
-    }).variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false))
-        .variant(SHIPPED_DEFAULTS, SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
+    DifferentialRun run =
+        differential(
+                "new-api-sum",
+                (conf, in, out) -> {
+                  MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
+                  return WordSum.create(conf, in, out, reducers, true, true);
+                })
+            .variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false))
+            .variant(SHIPPED_DEFAULTS, SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(fs, run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
     assertTrue(result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
-    assertTrue(result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
-        < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertTrue(
+        result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
     assertTrue(result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
-    assertTrue("the shipped default abandoned no invocation at shuffle end",
+    assertTrue(
+        "the shipped default abandoned no invocation at shuffle end",
         result.marco(SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS) >= reducers);
   }
 
@@ -93,18 +105,23 @@ public class LocalModeDifferentialTest {
   public void partialReducerBreakingTheContractLeavesTheOutputRight() throws Exception {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(16, 2000, List.of(), 5);
-    DifferentialRun run = differential("reverse-order", (conf, in, out) -> {
-      MiniClusterDifferentialTest.lowThresholds(conf);
-      Job job = WordSum.create(conf, in, out, reducers, true, false);
-      MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
-      return job;
-    });
+    DifferentialRun run =
+        differential(
+            "reverse-order",
+            (conf, in, out) -> {
+              MiniClusterDifferentialTest.lowThresholds(conf);
+              Job job = WordSum.create(conf, in, out, reducers, true, false);
+              MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
+              return job;
+            });
     InputFiles.write(fs, run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
-    assertEquals("each reduce caught its partial reducer once", reducers,
+    assertEquals(
+        "each reduce caught its partial reducer once",
+        reducers,
         result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
   }
 
@@ -113,11 +130,14 @@ public class LocalModeDifferentialTest {
   public void oldApiSecondarySortEncrypted() throws Exception {
     int reducers = 3;
     List<List<String>> input = GroupedNumbers.generate(8, 1000, 10, 7);
-    DifferentialRun run = differential("old-api-secondary-sort", (conf, in, out) -> {
-      conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
-      MiniClusterDifferentialTest.lowThresholds(conf);
-      return OldApiSecondarySort.create(conf, in, out, reducers);
-    });
+    DifferentialRun run =
+        differential(
+            "old-api-secondary-sort",
+            (conf, in, out) -> {
+              conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+              MiniClusterDifferentialTest.lowThresholds(conf);
+              return OldApiSecondarySort.create(conf, in, out, reducers);
+            });
     InputFiles.write(fs, run.input(), input);
 
     DifferentialResult result = run.run();
@@ -128,7 +148,7 @@ public class LocalModeDifferentialTest {
 
   private DifferentialRun differential(String test, JobFactory factory) {
     File dir = new File(workDir, test);
-    return new DifferentialRun(() -> LocalModeConf.newConf(new File(dir, "runner")), fs,
-        new Path(dir.toURI()), factory);
+    return new DifferentialRun(
+        () -> LocalModeConf.newConf(new File(dir, "runner")), fs, new Path(dir.toURI()), factory);
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import static org.junit.Assert.assertEquals;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
@@ -93,7 +96,7 @@ public class MiniClusterConfigErrorTest {
   }
 
   private static void assertContains(String text, String expected) {
-    assertTrue("expected \"" + expected + "\" in the job diagnostics:\n" + text,
-        text.contains(expected));
+    assertTrue(
+        "expected \"" + expected + "\" in the job diagnostics:\n" + text, text.contains(expected));
   }
 }

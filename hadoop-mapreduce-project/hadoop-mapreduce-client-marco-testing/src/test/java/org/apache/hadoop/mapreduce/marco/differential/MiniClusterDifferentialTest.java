@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import static org.apache.hadoop.mapreduce.marco.testing.DifferentialRun.MARCO;
@@ -9,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -59,22 +62,30 @@ public class MiniClusterDifferentialTest {
   public void newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed() throws Exception {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(12, 3000, List.of(), 1);
-    DifferentialRun run = differential("new-api-sum", (conf, in, out) -> {
-      compressMapOutput(conf, DefaultCodec.class);
-      return WordSum.create(conf, in, out, reducers, true, true);
-    }).variant(LocalModeDifferentialTest.SHIPPED_DEFAULTS,
-        LocalModeDifferentialTest.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
+    DifferentialRun run =
+        differential(
+                "new-api-sum",
+                (conf, in, out) -> {
+                  compressMapOutput(conf, DefaultCodec.class);
+                  return WordSum.create(conf, in, out, reducers, true, true);
+                })
+            .variant(
+                LocalModeDifferentialTest.SHIPPED_DEFAULTS,
+                LocalModeDifferentialTest.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
-    assertTrue("MaRCO ran no partial invocation over 12 map outputs",
+    assertTrue(
+        "MaRCO ran no partial invocation over 12 map outputs",
         result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
-    assertTrue("the shipped default abandoned no invocation at shuffle end",
-        result.marco(LocalModeDifferentialTest.SHIPPED_DEFAULTS,
-            MarcoCounter.ABANDONED_INVOCATIONS) > 0);
-    assertTrue("partial reduce of skewed words did not reduce",
+    assertTrue(
+        "the shipped default abandoned no invocation at shuffle end",
+        result.marco(LocalModeDifferentialTest.SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS)
+            > 0);
+    assertTrue(
+        "partial reduce of skewed words did not reduce",
         result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
             < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
   }
@@ -84,18 +95,23 @@ public class MiniClusterDifferentialTest {
   public void partialReducerBreakingTheContractLeavesTheOutputRight() throws Exception {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(12, 3000, List.of(), 8);
-    DifferentialRun run = differential("reverse-order", (conf, in, out) -> {
-      lowThresholds(conf);
-      Job job = WordSum.create(conf, in, out, reducers, true, false);
-      MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
-      return job;
-    });
+    DifferentialRun run =
+        differential(
+            "reverse-order",
+            (conf, in, out) -> {
+              lowThresholds(conf);
+              Job job = WordSum.create(conf, in, out, reducers, true, false);
+              MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
+              return job;
+            });
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
-    assertEquals("each reduce caught its partial reducer once", reducers,
+    assertEquals(
+        "each reduce caught its partial reducer once",
+        reducers,
         result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
   }
 
@@ -111,35 +127,46 @@ public class MiniClusterDifferentialTest {
     int reducers = 2;
     List<List<String>> input = SkewedWords.generate(6, 20_000, List.of(1, 4), 2);
     Path timelines = CLUSTER.testDir("old-api-sum-on-disk-timelines");
-    DifferentialRun run = differential("old-api-sum-on-disk", (conf, in, out) -> {
-      compressMapOutput(conf, GzipCodec.class);
-      conf.set(MarcoConfig.TIMELINE_DIR, timelines.toString());
-      conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1 << 20);
-      conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
-      conf.setInt(MRJobConfig.IO_SORT_FACTOR, 3);
-      lowThresholds(conf);
-      return OldApiWordSum.create(conf, in, out, reducers, false, true);
-    }).variant("no-partial-reduce",
-        conf -> conf.setBoolean(MarcoConfig.PARTIAL_REDUCE_ENABLED, false))
-        .variant("fail-first-invocation",
-            conf -> conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1));
+    DifferentialRun run =
+        differential(
+                "old-api-sum-on-disk",
+                (conf, in, out) -> {
+                  compressMapOutput(conf, GzipCodec.class);
+                  conf.set(MarcoConfig.TIMELINE_DIR, timelines.toString());
+                  conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1 << 20);
+                  conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+                  conf.setInt(MRJobConfig.IO_SORT_FACTOR, 3);
+                  lowThresholds(conf);
+                  return OldApiWordSum.create(conf, in, out, reducers, false, true);
+                })
+            .variant(
+                "no-partial-reduce",
+                conf -> conf.setBoolean(MarcoConfig.PARTIAL_REDUCE_ENABLED, false))
+            .variant(
+                "fail-first-invocation", conf -> conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1));
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
     assertTrue(result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
-    assertTrue("partial reduce did not reduce",
+    assertTrue(
+        "partial reduce did not reduce",
         result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS)
             < result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS));
-    assertTrue("partial sort only ran no invocation",
+    assertTrue(
+        "partial sort only ran no invocation",
         result.marco("no-partial-reduce", MarcoCounter.INVOCATIONS) >= reducers);
-    assertEquals("partial sort only must keep every record",
+    assertEquals(
+        "partial sort only must keep every record",
         result.marco("no-partial-reduce", MarcoCounter.PARTIAL_INPUT_RECORDS),
         result.marco("no-partial-reduce", MarcoCounter.PARTIAL_OUTPUT_RECORDS));
-    assertEquals("one failed invocation per reduce", reducers,
+    assertEquals(
+        "one failed invocation per reduce",
+        reducers,
         result.marco("fail-first-invocation", MarcoCounter.FAILED_INVOCATIONS));
-    assertTrue("no map output took the on-disk path: the memory budget did not force it",
+    assertTrue(
+        "no map output took the on-disk path: the memory budget did not force it",
         timelineText(timelines).contains("\"where\":\"disk\""));
   }
 
@@ -158,28 +185,41 @@ public class MiniClusterDifferentialTest {
     for (int map = 0; map < 12; map++) {
       input.add(Collections.nCopies(40_000, line));
     }
-    DifferentialRun run = differential("heap-guard", (conf, in, out) -> {
-      conf.set(MRJobConfig.REDUCE_JAVA_OPTS, conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
-      conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
-      Job job = WordSum.create(conf, in, out, 1, false, false);
-      MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
-      return job;
-    }).variant("no-heap-guard", conf -> conf.setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 1f));
+    DifferentialRun run =
+        differential(
+                "heap-guard",
+                (conf, in, out) -> {
+                  conf.set(
+                      MRJobConfig.REDUCE_JAVA_OPTS,
+                      conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
+                  conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+                  Job job = WordSum.create(conf, in, out, 1, false, false);
+                  MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
+                  return job;
+                })
+            .variant(
+                "no-heap-guard", conf -> conf.setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 1f));
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals("a\t" + 12 * 40_000 * 10 + "\n", result.output().text());
     assertEquals("stock lost no reduce attempt", 0, failedReduces(result.stockCounters()));
-    assertTrue("without the guard the partial reducer did not run the reduce out of memory "
-        + "(it committed " + result.marco("no-heap-guard", MarcoCounter.INVOCATIONS)
-        + " invocations of " + result.marco("no-heap-guard", MarcoCounter.PARTIAL_INPUT_RECORDS)
-        + " records): the test's heap is not tight enough",
+    assertTrue(
+        "without the guard the partial reducer did not run the reduce out of memory "
+            + "(it committed "
+            + result.marco("no-heap-guard", MarcoCounter.INVOCATIONS)
+            + " invocations of "
+            + result.marco("no-heap-guard", MarcoCounter.PARTIAL_INPUT_RECORDS)
+            + " records): the test's heap is not tight enough",
         failedReduces(result.counters("no-heap-guard")) > 0);
-    assertEquals("with the guard a MaRCO reduce attempt failed", 0,
-        failedReduces(result.counters(MARCO)));
-    assertTrue("partial work never backed off (" + result.marco(MARCO, MarcoCounter.INVOCATIONS)
-        + " invocations committed)", result.marco(MARCO, MarcoCounter.HEAP_BACKOFFS) > 0);
+    assertEquals(
+        "with the guard a MaRCO reduce attempt failed", 0, failedReduces(result.counters(MARCO)));
+    assertTrue(
+        "partial work never backed off ("
+            + result.marco(MARCO, MarcoCounter.INVOCATIONS)
+            + " invocations committed)",
+        result.marco(MARCO, MarcoCounter.HEAP_BACKOFFS) > 0);
   }
 
   private static long failedReduces(Counters counters) {
@@ -208,19 +248,24 @@ public class MiniClusterDifferentialTest {
   public void oldApiSecondarySortEncryptedPartialSortOnly() throws Exception {
     int reducers = 2;
     List<List<String>> input = GroupedNumbers.generate(6, 2000, 12, 3);
-    DifferentialRun run = differential("old-api-secondary-sort", (conf, in, out) -> {
-      conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
-      lowThresholds(conf);
-      return OldApiSecondarySort.create(conf, in, out, reducers);
-    });
+    DifferentialRun run =
+        differential(
+            "old-api-secondary-sort",
+            (conf, in, out) -> {
+              conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+              lowThresholds(conf);
+              return OldApiSecondarySort.create(conf, in, out, reducers);
+            });
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(GroupedNumbers.expected(input, reducers), result.output().text());
-    assertTrue("partial sort ran no invocation",
+    assertTrue(
+        "partial sort ran no invocation",
         result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
-    assertEquals(result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS),
+    assertEquals(
+        result.marco(MARCO, MarcoCounter.PARTIAL_INPUT_RECORDS),
         result.marco(MARCO, MarcoCounter.PARTIAL_OUTPUT_RECORDS));
   }
 
@@ -235,21 +280,24 @@ public class MiniClusterDifferentialTest {
     int reducers = 4;
     List<String> keys = List.of("alpha", "beta");
     List<List<String>> input = KeyedValues.generate(4, 3000, keys, 4);
-    DifferentialRun run = differential("new-api-empty-partitions",
-        (conf, in, out) -> SortedValues.create(conf, in, out, reducers))
-        .variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false));
+    DifferentialRun run =
+        differential(
+                "new-api-empty-partitions",
+                (conf, in, out) -> SortedValues.create(conf, in, out, reducers))
+            .variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false));
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals(KeyedValues.expected(input, reducers), result.output().text());
-    assertTrue("MaRCO-no-control ran no invocation",
+    assertTrue(
+        "MaRCO-no-control ran no invocation",
         result.marco("no-control", MarcoCounter.INVOCATIONS) > 0);
   }
 
   private static DifferentialRun differential(String test, JobFactory factory) throws Exception {
-    return new DifferentialRun(CLUSTER::newJobConf, CLUSTER.fileSystem(), CLUSTER.testDir(test),
-        factory);
+    return new DifferentialRun(
+        CLUSTER::newJobConf, CLUSTER.fileSystem(), CLUSTER.testDir(test), factory);
   }
 
   static void compressMapOutput(Configuration conf, Class<? extends CompressionCodec> codec) {

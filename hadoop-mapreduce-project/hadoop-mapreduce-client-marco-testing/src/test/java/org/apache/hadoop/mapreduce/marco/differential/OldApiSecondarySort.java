@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.io.IOException;
 import java.util.Iterator;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -30,8 +33,7 @@ import org.apache.hadoop.mapreduce.marco.testing.OldApiJobs;
  * equal values).
  */
 public final class OldApiSecondarySort {
-  private OldApiSecondarySort() {
-  }
+  private OldApiSecondarySort() {}
 
   static String group(Text compositeKey) {
     String key = compositeKey.toString();
@@ -52,8 +54,9 @@ public final class OldApiSecondarySort {
   public static class CompositeKeyMapper extends MapReduceBase
       implements Mapper<LongWritable, Text, Text, LongWritable> {
     @Override
-    public void map(LongWritable offset, Text line, OutputCollector<Text, LongWritable> out,
-        Reporter reporter) throws IOException {
+    public void map(
+        LongWritable offset, Text line, OutputCollector<Text, LongWritable> out, Reporter reporter)
+        throws IOException {
       String[] fields = line.toString().split(" ");
       long number = Long.parseLong(fields[1]);
       out.collect(new Text(fields[0] + ":" + number), new LongWritable(number));
@@ -90,8 +93,7 @@ public final class OldApiSecondarySort {
   /** Routes all keys of a group to one reducer. */
   public static class GroupPartitioner implements Partitioner<Text, LongWritable> {
     @Override
-    public void configure(JobConf job) {
-    }
+    public void configure(JobConf job) {}
 
     @Override
     public int getPartition(Text key, LongWritable value, int partitions) {
@@ -103,8 +105,12 @@ public final class OldApiSecondarySort {
   public static class ListReducer extends MapReduceBase
       implements Reducer<Text, LongWritable, Text, Text> {
     @Override
-    public void reduce(Text key, Iterator<LongWritable> numbers, OutputCollector<Text, Text> out,
-        Reporter reporter) throws IOException {
+    public void reduce(
+        Text key,
+        Iterator<LongWritable> numbers,
+        OutputCollector<Text, Text> out,
+        Reporter reporter)
+        throws IOException {
       StringBuilder list = new StringBuilder();
       while (numbers.hasNext()) {
         if (list.length() > 0) {

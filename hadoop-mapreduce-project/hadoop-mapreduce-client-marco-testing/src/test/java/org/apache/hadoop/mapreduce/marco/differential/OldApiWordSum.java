@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.io.IOException;
 import java.util.Iterator;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -19,8 +22,7 @@ import org.apache.hadoop.mapreduce.marco.testing.OldApiJobs;
 
 /** Old-API ({@code org.apache.hadoop.mapred}) word count, the twin of {@link WordSum}. */
 public final class OldApiWordSum {
-  private OldApiWordSum() {
-  }
+  private OldApiWordSum() {}
 
   /** Emits (word, 1) for every whitespace-separated word. */
   public static class TokenMapper extends MapReduceBase
@@ -29,8 +31,9 @@ public final class OldApiWordSum {
     private final Text word = new Text();
 
     @Override
-    public void map(LongWritable offset, Text line, OutputCollector<Text, LongWritable> out,
-        Reporter reporter) throws IOException {
+    public void map(
+        LongWritable offset, Text line, OutputCollector<Text, LongWritable> out, Reporter reporter)
+        throws IOException {
       for (String token : line.toString().split("\\s+")) {
         if (!token.isEmpty()) {
           word.set(token);
@@ -44,8 +47,12 @@ public final class OldApiWordSum {
   public static class SumReducer extends MapReduceBase
       implements Reducer<Text, LongWritable, Text, LongWritable> {
     @Override
-    public void reduce(Text word, Iterator<LongWritable> counts,
-        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+    public void reduce(
+        Text word,
+        Iterator<LongWritable> counts,
+        OutputCollector<Text, LongWritable> out,
+        Reporter reporter)
+        throws IOException {
       long total = 0;
       while (counts.hasNext()) {
         total += counts.next().get();
@@ -55,8 +62,14 @@ public final class OldApiWordSum {
   }
 
   /** The job; {@code combiner} and {@code partialReducer} both use {@link SumReducer}. */
-  public static Job create(Configuration conf, Path input, Path output, int reducers,
-      boolean combiner, boolean partialReducer) throws IOException {
+  public static Job create(
+      Configuration conf,
+      Path input,
+      Path output,
+      int reducers,
+      boolean combiner,
+      boolean partialReducer)
+      throws IOException {
     JobConf job = new JobConf(conf);
     job.setJobName("old-api-word-sum");
     job.setMapperClass(TokenMapper.class);

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.util.ArrayList;
@@ -6,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-
 import org.apache.hadoop.io.Text;
 
 /**
@@ -18,15 +21,14 @@ public final class SkewedWords {
   private static final int VOCABULARY = 500;
   private static final int WORDS_PER_LINE = 10;
 
-  private SkewedWords() {
-  }
+  private SkewedWords() {}
 
   /**
    * {@code files} files of {@code wordsPerFile} words; the files whose index is in
    * {@code emptyFiles} are empty (their maps emit nothing). Same seed, same input.
    */
-  public static List<List<String>> generate(int files, int wordsPerFile, List<Integer> emptyFiles,
-      long seed) {
+  public static List<List<String>> generate(
+      int files, int wordsPerFile, List<Integer> emptyFiles, long seed) {
     double[] cumulative = cumulativeWeights();
     Random random = new Random(seed);
     List<List<String>> input = new ArrayList<>();
@@ -62,7 +64,8 @@ public final class SkewedWords {
       for (String line : file) {
         for (String token : line.split(" ")) {
           Text word = new Text(token);
-          partitions.get((word.hashCode() & Integer.MAX_VALUE) % reducers)
+          partitions
+              .get((word.hashCode() & Integer.MAX_VALUE) % reducers)
               .merge(word, 1L, Long::sum);
         }
       }

@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -21,8 +24,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * sorts to keep the output deterministic).
  */
 public final class SortedValues {
-  private SortedValues() {
-  }
+  private SortedValues() {}
 
   /** {@code key value} to (key, value). */
   public static class PairMapper extends Mapper<LongWritable, Text, Text, Text> {

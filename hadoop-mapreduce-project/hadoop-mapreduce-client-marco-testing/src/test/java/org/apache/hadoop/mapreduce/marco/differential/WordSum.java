@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.differential;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -18,8 +21,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * combiner, partial reducer and final reducer, and the output does not depend on value order.
  */
 public final class WordSum {
-  private WordSum() {
-  }
+  private WordSum() {}
 
   /** Emits (word, 1) for every whitespace-separated word. */
   public static class TokenMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
@@ -55,8 +57,14 @@ public final class WordSum {
   }
 
   /** The job; {@code combiner} and {@code partialReducer} both use {@link SumReducer}. */
-  public static Job create(Configuration conf, Path input, Path output, int reducers,
-      boolean combiner, boolean partialReducer) throws IOException {
+  public static Job create(
+      Configuration conf,
+      Path input,
+      Path output,
+      int reducers,
+      boolean combiner,
+      boolean partialReducer)
+      throws IOException {
     Job job = Job.getInstance(conf, "word-sum");
     job.setMapperClass(TokenMapper.class);
     job.setReducerClass(SumReducer.class);

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.File;
@@ -8,7 +12,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -45,8 +48,7 @@ public final class AsyncOutputBenchmark {
   private static final String COUNTERS = "AsyncOutputBenchmark";
   private static final String WRITE_CALL_MS = "WRITE_CALL_MS";
 
-  private AsyncOutputBenchmark() {
-  }
+  private AsyncOutputBenchmark() {}
 
   /** Identity reduce that measures how long its {@code context.write} calls take. */
   public static class TimedIdentityReducer
@@ -82,17 +84,18 @@ public final class AsyncOutputBenchmark {
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      System.out.println("usage: AsyncOutputBenchmark [records=400000] [reducers=2]"
-          + " [output-bytes-per-second-per-reduce=4194304] [runs-per-variant=3]"
-          + " [workdir=target/async-output-benchmark]");
+      System.out.println(
+          "usage: AsyncOutputBenchmark [records=400000] [reducers=2]"
+              + " [output-bytes-per-second-per-reduce=4194304] [runs-per-variant=3]"
+              + " [workdir=target/async-output-benchmark]");
       return;
     }
     long records = args.length > 0 ? Long.parseLong(args[0]) : 400_000;
     int reducers = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     long bytesPerSecond = args.length > 2 ? Long.parseLong(args[2]) : 4L << 20;
     int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-    File workDir = new File(args.length > 4 ? args[4] : "target/async-output-benchmark")
-        .getAbsoluteFile();
+    File workDir =
+        new File(args.length > 4 ? args[4] : "target/async-output-benchmark").getAbsoluteFile();
     FileUtil.fullyDelete(workDir);
     try {
       Configuration base = LocalModeConf.newConf(workDir);
@@ -110,21 +113,45 @@ public final class AsyncOutputBenchmark {
         syncWrites.add(syncRun.writeCallMs);
         async.add(asyncRun.jobMs);
         asyncWrites.add(asyncRun.writeCallMs);
-        requireSameRecords(fs, base, new Path(new File(workDir, "out-sync-" + run).toURI()),
+        requireSameRecords(
+            fs,
+            base,
+            new Path(new File(workDir, "out-sync-" + run).toURI()),
             new Path(new File(workDir, "out-async-" + run).toURI()));
       }
       long syncMedian = median(sync);
       long asyncMedian = median(async);
-      System.out.printf(Locale.ROOT, "binary-sort %d records x %d B, %d reducers, output"
-          + " throttled to %.1f MiB/s per reduce%n", records, KEY_BYTES + VALUE_BYTES, reducers,
+      System.out.printf(
+          Locale.ROOT,
+          "binary-sort %d records x %d B, %d reducers, output"
+              + " throttled to %.1f MiB/s per reduce%n",
+          records,
+          KEY_BYTES + VALUE_BYTES,
+          reducers,
           bytesPerSecond / 1048576.0);
-      System.out.println("sync  job ms: " + sync + " median " + syncMedian
-          + "; reduce time in write calls ms: " + syncWrites + " median " + median(syncWrites));
-      System.out.println("async job ms: " + async + " median " + asyncMedian
-          + "; reduce time in write calls ms: " + asyncWrites + " median "
-          + median(asyncWrites));
-      System.out.printf(Locale.ROOT, "async speedup: %.2fx (%.1f%% less time)%n",
-          (double) syncMedian / asyncMedian, 100.0 * (syncMedian - asyncMedian) / syncMedian);
+      System.out.println(
+          "sync  job ms: "
+              + sync
+              + " median "
+              + syncMedian
+              + "; reduce time in write calls ms: "
+              + syncWrites
+              + " median "
+              + median(syncWrites));
+      System.out.println(
+          "async job ms: "
+              + async
+              + " median "
+              + asyncMedian
+              + "; reduce time in write calls ms: "
+              + asyncWrites
+              + " median "
+              + median(asyncWrites));
+      System.out.printf(
+          Locale.ROOT,
+          "async speedup: %.2fx (%.1f%% less time)%n",
+          (double) syncMedian / asyncMedian,
+          100.0 * (syncMedian - asyncMedian) / syncMedian);
     } finally {
       FileUtil.fullyDelete(workDir);
     }
@@ -136,10 +163,12 @@ public final class AsyncOutputBenchmark {
     BytesWritable key = new BytesWritable(new byte[KEY_BYTES]);
     BytesWritable value = new BytesWritable(new byte[VALUE_BYTES]);
     for (int f = 0; f < INPUT_FILES; f++) {
-      try (SequenceFile.Writer writer = SequenceFile.createWriter(conf,
-          SequenceFile.Writer.file(new Path(dir, "part-" + f)),
-          SequenceFile.Writer.keyClass(BytesWritable.class),
-          SequenceFile.Writer.valueClass(BytesWritable.class))) {
+      try (SequenceFile.Writer writer =
+          SequenceFile.createWriter(
+              conf,
+              SequenceFile.Writer.file(new Path(dir, "part-" + f)),
+              SequenceFile.Writer.keyClass(BytesWritable.class),
+              SequenceFile.Writer.valueClass(BytesWritable.class))) {
         for (long r = f; r < records; r += INPUT_FILES) {
           random.nextBytes(key.getBytes());
           random.nextBytes(value.getBytes());
@@ -149,8 +178,9 @@ public final class AsyncOutputBenchmark {
     }
   }
 
-  private static Timing runJob(File workDir, Path input, int reducers, long bytesPerSecond,
-      boolean async, int run) throws Exception {
+  private static Timing runJob(
+      File workDir, Path input, int reducers, long bytesPerSecond, boolean async, int run)
+      throws Exception {
     Configuration conf = LocalModeConf.newConf(workDir);
     conf.setLong(ThrottledOutputFormat.BYTES_PER_SECOND, bytesPerSecond);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", reducers);
@@ -166,13 +196,14 @@ public final class AsyncOutputBenchmark {
       AsyncOutput.enable(job);
     }
     FileInputFormat.addInputPath(job, input);
-    FileOutputFormat.setOutputPath(job,
-        new Path(new File(workDir, "out-" + (async ? "async-" : "sync-") + run).toURI()));
+    FileOutputFormat.setOutputPath(
+        job, new Path(new File(workDir, "out-" + (async ? "async-" : "sync-") + run).toURI()));
     long start = System.nanoTime();
     if (!job.waitForCompletion(false)) {
       throw new IllegalStateException(job.getJobName() + " failed");
     }
-    return new Timing((System.nanoTime() - start) / 1_000_000,
+    return new Timing(
+        (System.nanoTime() - start) / 1_000_000,
         job.getCounters().findCounter(COUNTERS, WRITE_CALL_MS).getValue());
   }
 
@@ -194,18 +225,18 @@ public final class AsyncOutputBenchmark {
     BytesWritable keyB = new BytesWritable();
     BytesWritable valueB = new BytesWritable();
     for (int i = 0; i < partsA.length; i++) {
-      try (SequenceFile.Reader readerA = new SequenceFile.Reader(conf,
-              SequenceFile.Reader.file(partsA[i].getPath()));
-          SequenceFile.Reader readerB = new SequenceFile.Reader(conf,
-              SequenceFile.Reader.file(partsB[i].getPath()))) {
+      try (SequenceFile.Reader readerA =
+              new SequenceFile.Reader(conf, SequenceFile.Reader.file(partsA[i].getPath()));
+          SequenceFile.Reader readerB =
+              new SequenceFile.Reader(conf, SequenceFile.Reader.file(partsB[i].getPath()))) {
         boolean moreA;
         boolean moreB;
         do {
           moreA = readerA.next(keyA, valueA);
           moreB = readerB.next(keyB, valueB);
           if (moreA != moreB || moreA && (!keyA.equals(keyB) || !valueA.equals(valueB))) {
-            throw new IllegalStateException(partsA[i].getPath() + " and " + partsB[i].getPath()
-                + " differ");
+            throw new IllegalStateException(
+                partsA[i].getPath() + " and " + partsB[i].getPath() + " differ");
           }
         } while (moreA);
       }

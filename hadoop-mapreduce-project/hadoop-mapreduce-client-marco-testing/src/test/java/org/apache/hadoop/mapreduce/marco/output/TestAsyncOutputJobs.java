@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import static org.junit.Assert.assertEquals;
@@ -10,7 +14,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
@@ -116,7 +119,8 @@ public class TestAsyncOutputJobs {
     Job async = OldApiWordSum.create(conf(), input, out("old-async"), REDUCERS, true, false);
     ((JobConf) async.getConfiguration()).setOutputFormat(WriterThreads.OldApiText.class);
     AsyncOutput.enable((JobConf) async.getConfiguration());
-    assertEquals(AsyncMapredOutputFormat.class,
+    assertEquals(
+        AsyncMapredOutputFormat.class,
         ((JobConf) async.getConfiguration()).getOutputFormat().getClass());
     assertEquals(expected, complete(sync).text());
     assertWrittenByTheReducers();
@@ -141,10 +145,11 @@ public class TestAsyncOutputJobs {
     FailingTextOutputFormat.FAILURES.set(0);
     String why = JobDiagnostics.ofExpectedFailure(job);
     assertTrue(why, why.contains("FAILED"));
-    assertTrue("the job failed, but not because its writer did: " + why,
+    assertTrue(
+        "the job failed, but not because its writer did: " + why,
         FailingTextOutputFormat.FAILURES.get() > 0);
-    assertFalse("a failed job committed its output",
-        fs.exists(new Path(out("failing"), "_SUCCESS")));
+    assertFalse(
+        "a failed job committed its output", fs.exists(new Path(out("failing"), "_SUCCESS")));
   }
 
   @Test
@@ -161,8 +166,10 @@ public class TestAsyncOutputJobs {
   public void oldApiDelegateForTheNewApiWrapperIsRefusedNamingTheOtherWrapper() throws Exception {
     Job job = WordSum.create(conf(), input, out("wrong-api"), REDUCERS, true, false);
     job.setOutputFormatClass(AsyncOutputFormat.class);
-    job.getConfiguration().set(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS,
-        org.apache.hadoop.mapred.TextOutputFormat.class.getName());
+    job.getConfiguration()
+        .set(
+            MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS,
+            org.apache.hadoop.mapred.TextOutputFormat.class.getName());
     String why = JobDiagnostics.ofExpectedFailure(job);
     assertTrue(why, why.contains(AsyncMapredOutputFormat.class.getName()));
   }

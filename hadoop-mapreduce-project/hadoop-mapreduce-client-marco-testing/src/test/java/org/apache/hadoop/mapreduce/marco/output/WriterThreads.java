@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
@@ -8,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -28,8 +31,7 @@ import org.apache.hadoop.util.Progressable;
 final class WriterThreads {
   private static final Queue<Writer> OPENED = new ConcurrentLinkedQueue<>();
 
-  private WriterThreads() {
-  }
+  private WriterThreads() {}
 
   /** One record writer: who opened it, who wrote to it, how many records. */
   static final class Writer {
@@ -46,7 +48,11 @@ final class WriterThreads {
     public String toString() {
       List<String> names = new ArrayList<>();
       writers.forEach(t -> names.add(t.getName()));
-      return "writer opened by '" + opener.getName() + "', " + records + " records written by "
+      return "writer opened by '"
+          + opener.getName()
+          + "', "
+          + records
+          + " records written by "
           + names;
     }
   }

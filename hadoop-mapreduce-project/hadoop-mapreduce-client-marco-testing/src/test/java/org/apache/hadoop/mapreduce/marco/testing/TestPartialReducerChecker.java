@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.testing;
 
 import static org.junit.Assert.assertEquals;
@@ -7,7 +11,6 @@ import static org.junit.Assert.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DoubleWritable;
@@ -111,11 +114,12 @@ public class TestPartialReducerChecker {
     return lines;
   }
 
-  private static AssertionError failure(Class<? extends Reducer> partial, Class<? extends Reducer>
-      finalReducer) throws IOException {
+  private static AssertionError failure(
+      Class<? extends Reducer> partial, Class<? extends Reducer> finalReducer) throws IOException {
     Job job = job(partial);
     job.setReducerClass(finalReducer);
-    return assertThrows(AssertionError.class,
+    return assertThrows(
+        AssertionError.class,
         () -> PartialReducerChecker.forJob(job).mapInput(lines(40, 4)).check());
   }
 
@@ -124,8 +128,8 @@ public class TestPartialReducerChecker {
     String m = e.getMessage();
     int at = m.indexOf("Smallest sample that shows it (");
     assertTrue(m, at >= 0);
-    return Integer.parseInt(m.substring(at + "Smallest sample that shows it (".length())
-        .split(" ")[0]);
+    return Integer.parseInt(
+        m.substring(at + "Smallest sample that shows it (".length()).split(" ")[0]);
   }
 
   @Test
@@ -141,19 +145,25 @@ public class TestPartialReducerChecker {
   @Test
   public void theDocumentedWordCountExample() throws Exception {
     Job job = WordSum.create(new Configuration(), new Path("in"), new Path("out"), 1, true, true);
-    List<Writable[]> lines = List.of(
-        new Writable[] {new LongWritable(0), new Text("a b a")},
-        new Writable[] {new LongWritable(6), new Text("b c a")});
-    List<String> out = PartialReducerChecker.forJob(job)
-        .mapInput(lines).maps(2).trials(200).check();
+    List<Writable[]> lines =
+        List.of(
+            new Writable[] {new LongWritable(0), new Text("a b a")},
+            new Writable[] {new LongWritable(6), new Text("b c a")});
+    List<String> out =
+        PartialReducerChecker.forJob(job).mapInput(lines).maps(2).trials(200).check();
     assertEquals(List.of("a\t3", "b\t2", "c\t1"), out);
   }
 
   @Test
   public void anAverageIsCaughtWithTheSmallestSampleThatShowsIt() throws Exception {
     AssertionError e = failure(Average.class, Average.class);
-    assertTrue(e.getMessage(), e.getMessage().contains("Partial reducer " + Average.class.getName()
-        + " breaks the partial-reducer contract"));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage()
+            .contains(
+                "Partial reducer "
+                    + Average.class.getName()
+                    + " breaks the partial-reducer contract"));
     assertTrue(e.getMessage(), e.getMessage().contains("differs from reduce(all map outputs)"));
     // Two values average the same however they are split; three of one key are the fewest
     // that show it.
@@ -164,10 +174,13 @@ public class TestPartialReducerChecker {
   public void aKeyChangingPartialReducerIsCaught() throws Exception {
     Job job = job(KeyChangingSum.class);
     job.setReducerClass(Sum.class);
-    AssertionError e = assertThrows(AssertionError.class,
-        () -> PartialReducerChecker.forJob(job).mapInput(lines(40, 4)).check());
-    assertTrue(e.getMessage(), e.getMessage().contains("it must emit only keys of the group it"
-        + " was called with"));
+    AssertionError e =
+        assertThrows(
+            AssertionError.class,
+            () -> PartialReducerChecker.forJob(job).mapInput(lines(40, 4)).check());
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().contains("it must emit only keys of the group it" + " was called with"));
     assertEquals(e.getMessage(), 1, smallestSample(e));
   }
 
@@ -175,8 +188,10 @@ public class TestPartialReducerChecker {
   public void aPartialReducerOfAnotherTypeIsCaught() throws Exception {
     Job job = job(WrongTypeSum.class);
     job.setReducerClass(Sum.class);
-    AssertionError e = assertThrows(AssertionError.class,
-        () -> PartialReducerChecker.forJob(job).mapInput(lines(12, 2)).check());
+    AssertionError e =
+        assertThrows(
+            AssertionError.class,
+            () -> PartialReducerChecker.forJob(job).mapInput(lines(12, 2)).check());
     assertTrue(e.getMessage(), e.getMessage().contains("it must emit the map-output types"));
   }
 
@@ -184,8 +199,8 @@ public class TestPartialReducerChecker {
   public void aPartialReducerThatEmitsKeysOutOfOrderIsCaught() throws Exception {
     Job job = job(null);
     job.setMapOutputValueClass(LongWritable.class);
-    MarcoJob.setPartialReducerClass(job,
-        org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer.class);
+    MarcoJob.setPartialReducerClass(
+        job, org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer.class);
     job.setReducerClass(Reducer.class);
     PartialReducerChecker checker = PartialReducerChecker.forJob(job);
     for (String key : List.of("a", "b", "c")) {
@@ -198,8 +213,8 @@ public class TestPartialReducerChecker {
 
   @Test
   public void aJobWithoutAPartialReducerIsRefused() throws Exception {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PartialReducerChecker.forJob(job(null)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PartialReducerChecker.forJob(job(null)));
     assertTrue(e.getMessage(), e.getMessage().contains("mapreduce.marco.partial.reducer.class"));
   }
 }

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.OutputFormat;
@@ -24,8 +27,8 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
   private OutputFormat<K, V> delegate;
 
   @Override
-  public RecordWriter<K, V> getRecordWriter(FileSystem ignored, JobConf job, String name,
-      Progressable progress) throws IOException {
+  public RecordWriter<K, V> getRecordWriter(
+      FileSystem ignored, JobConf job, String name, Progressable progress) throws IOException {
     MarcoSettings settings = MarcoSettings.from(job);
     RecordWriter<K, V> writer = delegate(job).getRecordWriter(ignored, job, name, progress);
     if (!settings.isAsyncOutputEnabled()) {
@@ -33,18 +36,23 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
     }
     Reporter reporter = progress instanceof Reporter ? (Reporter) progress : Reporter.NULL;
     Progressable alive = progress != null ? progress : reporter;
-    BackgroundRecordWriter<K, V> background = new BackgroundRecordWriter<>(
-        new RecordSink<K, V>() {
-          @Override
-          public void write(K key, V value) throws IOException {
-            writer.write(key, value);
-          }
+    BackgroundRecordWriter<K, V> background =
+        new BackgroundRecordWriter<>(
+            new RecordSink<K, V>() {
+              @Override
+              public void write(K key, V value) throws IOException {
+                writer.write(key, value);
+              }
 
-          @Override
-          public void close() throws IOException {
-            writer.close(reporter);
-          }
-        }, job, settings.getAsyncOutputBufferBytes(), "async-output " + name, alive::progress);
+              @Override
+              public void close() throws IOException {
+                writer.close(reporter);
+              }
+            },
+            job,
+            settings.getAsyncOutputBufferBytes(),
+            "async-output " + name,
+            alive::progress);
     return new RecordWriter<K, V>() {
       @Override
       public void write(K key, V value) throws IOException {
@@ -52,8 +60,8 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
           background.write(key, value);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted while handing a record to the"
-              + " asynchronous output writer");
+          throw new InterruptedIOException(
+              "interrupted while handing a record to the" + " asynchronous output writer");
         }
       }
 
@@ -63,8 +71,8 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
           background.close();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted while waiting for the"
-              + " asynchronous output writer to finish");
+          throw new InterruptedIOException(
+              "interrupted while waiting for the" + " asynchronous output writer to finish");
         }
       }
     };
@@ -78,9 +86,16 @@ public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
   @SuppressWarnings("unchecked")
   private synchronized OutputFormat<K, V> delegate(JobConf job) {
     if (delegate == null) {
-      delegate = (OutputFormat<K, V>) ReflectionUtils.newInstance(
-          DelegateFormat.resolve(job, OutputFormat.class, TextOutputFormat.class,
-              AsyncMapredOutputFormat.class, AsyncOutputFormat.class), job);
+      delegate =
+          (OutputFormat<K, V>)
+              ReflectionUtils.newInstance(
+                  DelegateFormat.resolve(
+                      job,
+                      OutputFormat.class,
+                      TextOutputFormat.class,
+                      AsyncMapredOutputFormat.class,
+                      AsyncOutputFormat.class),
+                  job);
     }
     return delegate;
   }

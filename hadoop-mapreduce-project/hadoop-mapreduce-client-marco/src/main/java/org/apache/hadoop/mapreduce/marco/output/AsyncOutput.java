@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import org.apache.hadoop.mapred.JobConf;
@@ -18,13 +22,15 @@ import org.apache.hadoop.mapreduce.marco.MarcoConfig;
  * needed for {@code TextOutputFormat}, the default).
  */
 public final class AsyncOutput {
-  private AsyncOutput() {
-  }
+  private AsyncOutput() {}
 
   /** New API: the job's output format becomes the delegate of {@link AsyncOutputFormat}. */
   public static void enable(Job job) {
-    Class<?> current = job.getConfiguration().getClass(MRJobConfig.OUTPUT_FORMAT_CLASS_ATTR,
-        org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class);
+    Class<?> current =
+        job.getConfiguration()
+            .getClass(
+                MRJobConfig.OUTPUT_FORMAT_CLASS_ATTR,
+                org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class);
     if (!AsyncOutputFormat.class.isAssignableFrom(current)) {
       job.getConfiguration().set(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS, current.getName());
       job.setOutputFormatClass(AsyncOutputFormat.class);
@@ -33,8 +39,8 @@ public final class AsyncOutput {
 
   /** Old API: the job's output format becomes the delegate of {@link AsyncMapredOutputFormat}. */
   public static void enable(JobConf job) {
-    Class<?> current = job.getClass("mapred.output.format.class",
-        org.apache.hadoop.mapred.TextOutputFormat.class);
+    Class<?> current =
+        job.getClass("mapred.output.format.class", org.apache.hadoop.mapred.TextOutputFormat.class);
     if (!AsyncMapredOutputFormat.class.isAssignableFrom(current)) {
       job.set(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS, current.getName());
       job.setOutputFormat(AsyncMapredOutputFormat.class);

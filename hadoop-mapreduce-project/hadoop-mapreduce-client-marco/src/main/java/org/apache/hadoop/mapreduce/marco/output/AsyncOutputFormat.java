@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -32,19 +35,23 @@ public class AsyncOutputFormat<K, V> extends OutputFormat<K, V> {
     if (!settings.isAsyncOutputEnabled()) {
       return writer;
     }
-    BackgroundRecordWriter<K, V> background = new BackgroundRecordWriter<>(
-        new RecordSink<K, V>() {
-          @Override
-          public void write(K key, V value) throws IOException, InterruptedException {
-            writer.write(key, value);
-          }
+    BackgroundRecordWriter<K, V> background =
+        new BackgroundRecordWriter<>(
+            new RecordSink<K, V>() {
+              @Override
+              public void write(K key, V value) throws IOException, InterruptedException {
+                writer.write(key, value);
+              }
 
-          @Override
-          public void close() throws IOException, InterruptedException {
-            writer.close(context);
-          }
-        }, conf, settings.getAsyncOutputBufferBytes(),
-        "async-output " + context.getTaskAttemptID(), context::progress);
+              @Override
+              public void close() throws IOException, InterruptedException {
+                writer.close(context);
+              }
+            },
+            conf,
+            settings.getAsyncOutputBufferBytes(),
+            "async-output " + context.getTaskAttemptID(),
+            context::progress);
     return new RecordWriter<K, V>() {
       @Override
       public void write(K key, V value) throws IOException, InterruptedException {
@@ -72,9 +79,16 @@ public class AsyncOutputFormat<K, V> extends OutputFormat<K, V> {
   @SuppressWarnings("unchecked")
   private synchronized OutputFormat<K, V> delegate(Configuration conf) {
     if (delegate == null) {
-      delegate = (OutputFormat<K, V>) ReflectionUtils.newInstance(
-          DelegateFormat.resolve(conf, OutputFormat.class, TextOutputFormat.class,
-              AsyncOutputFormat.class, AsyncMapredOutputFormat.class), conf);
+      delegate =
+          (OutputFormat<K, V>)
+              ReflectionUtils.newInstance(
+                  DelegateFormat.resolve(
+                      conf,
+                      OutputFormat.class,
+                      TextOutputFormat.class,
+                      AsyncOutputFormat.class,
+                      AsyncMapredOutputFormat.class),
+                  conf);
     }
     return delegate;
   }

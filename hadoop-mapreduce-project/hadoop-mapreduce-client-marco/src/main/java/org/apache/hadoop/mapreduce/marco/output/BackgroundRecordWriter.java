@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +30,10 @@ final class BackgroundRecordWriter<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundRecordWriter.class);
   private static final int QUEUED_BATCHES = 2;
   private static final int MIN_BATCH_BYTES = 4096;
+
   /** How often a blocked reducer looks at the writer's health and reports progress. */
   private static final long POLL_MS = 200;
+
   private static final RecordBatch END = new RecordBatch();
 
   private final RecordSink<K, V> sink;
@@ -48,8 +53,8 @@ final class BackgroundRecordWriter<K, V> {
    * @param progress called while the reducer waits for the writer and the writer is moving, so
    *     a long close does not time the task out (a stuck writer still does, as in Hadoop)
    */
-  BackgroundRecordWriter(RecordSink<K, V> sink, Configuration conf, int bufferBytes,
-      String name, Runnable progress) {
+  BackgroundRecordWriter(
+      RecordSink<K, V> sink, Configuration conf, int bufferBytes, String name, Runnable progress) {
     this.sink = sink;
     this.encoder = new RecordEncoder(conf);
     this.decoder = new RecordDecoder<>(conf);
@@ -117,8 +122,9 @@ final class BackgroundRecordWriter<K, V> {
   private void rethrowFailure() throws IOException {
     Throwable cause = failure;
     if (cause != null) {
-      throw new IOException("Asynchronous reduce output failed after " + recordsWritten
-          + " records: " + cause, cause);
+      throw new IOException(
+          "Asynchronous reduce output failed after " + recordsWritten + " records: " + cause,
+          cause);
     }
   }
 

@@ -1,9 +1,12 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.NullWritable;
@@ -28,8 +31,7 @@ final class RecordDecoder<K, V> {
 
   /** Writes every record of the batch; returns how many. */
   @SuppressWarnings("unchecked")
-  int writeAll(RecordBatch batch, RecordSink<K, V> sink)
-      throws IOException, InterruptedException {
+  int writeAll(RecordBatch batch, RecordSink<K, V> sink) throws IOException, InterruptedException {
     byte[] data = batch.data.getData();
     int offset = 0;
     for (int field = 0; field < batch.fields(); field += 2) {
@@ -44,8 +46,9 @@ final class RecordDecoder<K, V> {
     return batch.fields() / 2;
   }
 
-  private Object read(Class<?> cls, byte[] data, int offset, int length,
-      Map<Class<?>, Object> reused) throws IOException {
+  private Object read(
+      Class<?> cls, byte[] data, int offset, int length, Map<Class<?>, Object> reused)
+      throws IOException {
     if (cls == null) {
       return null;
     }

@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.io.NullWritable;
@@ -48,10 +51,14 @@ final class RecordEncoder {
     if (serializer == null) {
       serializer = (Serializer<Object>) serializations.getSerializer(cls);
       if (serializer == null) {
-        throw new IOException("Asynchronous output cannot copy records of " + cls.getName()
-            + ": no serialization in " + CommonConfigurationKeys.IO_SERIALIZATIONS_KEY
-            + " accepts it. Add one there, or write this job's output synchronously ("
-            + org.apache.hadoop.mapreduce.marco.MarcoConfig.ASYNC_OUTPUT_ENABLED + "=false).");
+        throw new IOException(
+            "Asynchronous output cannot copy records of "
+                + cls.getName()
+                + ": no serialization in "
+                + CommonConfigurationKeys.IO_SERIALIZATIONS_KEY
+                + " accepts it. Add one there, or write this job's output synchronously ("
+                + org.apache.hadoop.mapreduce.marco.MarcoConfig.ASYNC_OUTPUT_ENABLED
+                + "=false).");
       }
       serializer.open(stream);
       serializers.put(cls, serializer);

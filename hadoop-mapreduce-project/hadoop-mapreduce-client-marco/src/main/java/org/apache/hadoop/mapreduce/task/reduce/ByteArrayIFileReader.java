@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.mapred.IFile;
@@ -63,8 +66,16 @@ class ByteArrayIFileReader<K, V> extends IFile.Reader<K, V> {
 
   private void skip(int length, String what) throws IOException {
     if (in.skip(length) != length) {
-      throw new IOException("Corrupt in-memory map output: record " + recNo + " " + what
-          + " of " + length + " bytes runs past the end of the " + data.length + "-byte buffer");
+      throw new IOException(
+          "Corrupt in-memory map output: record "
+              + recNo
+              + " "
+              + what
+              + " of "
+              + length
+              + " bytes runs past the end of the "
+              + data.length
+              + "-byte buffer");
     }
   }
 

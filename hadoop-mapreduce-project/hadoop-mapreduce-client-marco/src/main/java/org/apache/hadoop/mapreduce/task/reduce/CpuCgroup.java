@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
@@ -20,7 +24,10 @@ import java.util.Arrays;
  * only into a threaded cgroup of the threaded subtree its process is in.
  */
 final class CpuCgroup {
-  enum Version { V1, V2 }
+  enum Version {
+    V1,
+    V2
+  }
 
   static final String PROCS = "cgroup.procs";
   private static final String V1_THREADS = "tasks";
@@ -57,12 +64,17 @@ final class CpuCgroup {
    */
   void addThread(int tid) throws IOException {
     if (version == Version.V2) {
-      String type = new String(Files.readAllBytes(dir.resolve(V2_TYPE)),
-          StandardCharsets.US_ASCII).trim();
+      String type =
+          new String(Files.readAllBytes(dir.resolve(V2_TYPE)), StandardCharsets.US_ASCII).trim();
       if (!type.equals("threaded")) {
-        throw new IOException(dir + " is a v2 cgroup of type '" + type + "', and v2 moves "
-            + "a single thread only into a threaded cgroup (echo threaded > " + dir.resolve(V2_TYPE)
-            + ")");
+        throw new IOException(
+            dir
+                + " is a v2 cgroup of type '"
+                + type
+                + "', and v2 moves "
+                + "a single thread only into a threaded cgroup (echo threaded > "
+                + dir.resolve(V2_TYPE)
+                + ")");
       }
     }
     write(version == Version.V1 ? V1_THREADS : V2_THREADS, tid);
@@ -95,7 +107,9 @@ final class CpuCgroup {
 
   // WRITE without CREATE: a directory that is no cgroup has no such file, and gets none.
   private void write(String file, long id) throws IOException {
-    Files.write(dir.resolve(file), (id + "\n").getBytes(StandardCharsets.US_ASCII),
+    Files.write(
+        dir.resolve(file),
+        (id + "\n").getBytes(StandardCharsets.US_ASCII),
         StandardOpenOption.WRITE);
   }
 
@@ -134,8 +148,10 @@ final class CpuCgroup {
       if (f.length < 3) {
         continue;
       }
-      boolean match = version == Version.V2 ? f[0].equals("0") && f[1].isEmpty()
-          : Arrays.asList(f[1].split(",")).contains("cpu");
+      boolean match =
+          version == Version.V2
+              ? f[0].equals("0") && f[1].isEmpty()
+              : Arrays.asList(f[1].split(",")).contains("cpu");
       if (match) {
         return f[2].trim();
       }
@@ -157,8 +173,10 @@ final class CpuCgroup {
         continue;
       }
       String type = f[dash + 1];
-      boolean hierarchy = version == Version.V2 ? type.equals("cgroup2")
-          : type.equals("cgroup") && Arrays.asList(f[dash + 3].split(",")).contains("cpu");
+      boolean hierarchy =
+          version == Version.V2
+              ? type.equals("cgroup2")
+              : type.equals("cgroup") && Arrays.asList(f[dash + 3].split(",")).contains("cpu");
       String root = unescape(f[3]);
       boolean below = root.equals("/") || path.equals(root) || path.startsWith(root + "/");
       if (hierarchy && below) {
@@ -166,8 +184,8 @@ final class CpuCgroup {
         return Paths.get(unescape(f[4]), relative.replaceFirst("^/+", ""));
       }
     }
-    throw new IOException("no mount of the " + describe(version) + " " + path
-        + " (/proc/self/mountinfo)");
+    throw new IOException(
+        "no mount of the " + describe(version) + " " + path + " (/proc/self/mountinfo)");
   }
 
   private static String describe(Version version) {
@@ -179,7 +197,8 @@ final class CpuCgroup {
     StringBuilder s = new StringBuilder(field.length());
     for (int i = 0; i < field.length(); i++) {
       char c = field.charAt(i);
-      if (c == '\\' && i + 3 < field.length()
+      if (c == '\\'
+          && i + 3 < field.length()
           && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
         s.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
         i += 3;

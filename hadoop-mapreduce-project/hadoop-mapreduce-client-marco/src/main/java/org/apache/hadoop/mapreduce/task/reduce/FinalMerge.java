@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.RawComparator;
@@ -41,9 +44,16 @@ final class FinalMerge<K, V> {
   private final Counters.Counter spilledRecords;
   private final Progress mergePhase;
 
-  FinalMerge(JobConf conf, FileSystem fs, CompressionCodec codec, TaskAttemptID reduceId,
-      Reporter reporter, RunMerger<K, V> runMerger, long maxInMemoryForReduce,
-      Counters.Counter spilledRecords, Progress mergePhase) {
+  FinalMerge(
+      JobConf conf,
+      FileSystem fs,
+      CompressionCodec codec,
+      TaskAttemptID reduceId,
+      Reporter reporter,
+      RunMerger<K, V> runMerger,
+      long maxInMemoryForReduce,
+      Counters.Counter spilledRecords,
+      Progress mergePhase) {
     this.conf = conf;
     this.fs = fs;
     this.codec = codec;
@@ -56,8 +66,7 @@ final class FinalMerge<K, V> {
   }
 
   @SuppressWarnings("unchecked")
-  RawKeyValueIterator merge(List<ShuffledRun<K, V>> runs)
-      throws IOException, InterruptedException {
+  RawKeyValueIterator merge(List<ShuffledRun<K, V>> runs) throws IOException, InterruptedException {
     List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
     List<ShuffledRun<K, V>> onDisk = new ArrayList<>();
     long memoryBytes = 0;
@@ -78,16 +87,28 @@ final class FinalMerge<K, V> {
     int ioSortFactor = conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR);
     if (!vacate.isEmpty() && onDisk.size() < ioSortFactor) {
       // Free the memory for the reducer now: one more file still fits in one on-disk pass.
-      RunMerger.Result<K, V> spilled =
-          runMerger.merge("final-spill", vacate, RecordReducer.copy());
+      RunMerger.Result<K, V> spilled = runMerger.merge("final-spill", vacate, RecordReducer.copy());
       onDisk.add(spilled.run);
-      LOG.info("MaRCO final merge: wrote " + vacate.size() + " in-memory map outputs ("
-          + spilled.bytesWritten + " bytes) to disk to satisfy the reduce memory limit");
+      LOG.info(
+          "MaRCO final merge: wrote "
+              + vacate.size()
+              + " in-memory map outputs ("
+              + spilled.bytesWritten
+              + " bytes) to disk to satisfy the reduce memory limit");
       vacate.clear();
     }
-    LOG.info("MaRCO final merge of " + reduceId + ": " + onDisk.size() + " runs on disk, "
-        + vacate.size() + " in-memory map outputs merged with them, " + inMemory.size()
-        + " kept in memory (" + memoryBytes + " bytes)");
+    LOG.info(
+        "MaRCO final merge of "
+            + reduceId
+            + ": "
+            + onDisk.size()
+            + " runs on disk, "
+            + vacate.size()
+            + " in-memory map outputs merged with them, "
+            + inMemory.size()
+            + " kept in memory ("
+            + memoryBytes
+            + " bytes)");
 
     Class<K> keyClass = (Class<K>) conf.getMapOutputKeyClass();
     Class<V> valueClass = (Class<V>) conf.getMapOutputValueClass();
@@ -110,17 +131,41 @@ final class FinalMerge<K, V> {
         diskSegments.add(run.finalSegment());
         diskBytes += run.rawLength();
       }
-      RawKeyValueIterator diskMerge = Merger.merge(conf, fs, keyClass, valueClass, codec,
-          diskSegments, ioSortFactor, vacate.size(), tmpDir, comparator, reporter, false,
-          spilledRecords, null, mergePhase);
+      RawKeyValueIterator diskMerge =
+          Merger.merge(
+              conf,
+              fs,
+              keyClass,
+              valueClass,
+              codec,
+              diskSegments,
+              ioSortFactor,
+              vacate.size(),
+              tmpDir,
+              comparator,
+              reporter,
+              false,
+              spilledRecords,
+              null,
+              mergePhase);
       if (finalSegments.isEmpty()) {
         return diskMerge;
       }
-      finalSegments.add(new Segment<>(new IteratorIFileReader<K, V>(diskMerge, diskBytes), true,
-          diskBytes));
+      finalSegments.add(
+          new Segment<>(new IteratorIFileReader<K, V>(diskMerge, diskBytes), true, diskBytes));
     }
-    return Merger.merge(conf, fs, keyClass, valueClass, finalSegments,
-        Math.max(2, finalSegments.size()), tmpDir, comparator, reporter, spilledRecords, null,
+    return Merger.merge(
+        conf,
+        fs,
+        keyClass,
+        valueClass,
+        finalSegments,
+        Math.max(2, finalSegments.size()),
+        tmpDir,
+        comparator,
+        reporter,
+        spilledRecords,
+        null,
         null);
   }
 }

@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.function.Supplier;
-
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
@@ -28,8 +31,8 @@ abstract class GroupedReducerRunner<K, V> implements RecordReducer<K, V> {
   private final TaskAttemptID reduceId;
   private final boolean checkContract;
 
-  GroupedReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      boolean checkContract) {
+  GroupedReducerRunner(
+      JobConf job, Class<?> reducerClass, TaskAttemptID reduceId, boolean checkContract) {
     this.job = job;
     this.reducerClass = reducerClass;
     this.reduceId = reduceId;
@@ -37,20 +40,25 @@ abstract class GroupedReducerRunner<K, V> implements RecordReducer<K, V> {
   }
 
   /** A runner for a job's partial reducer: its output is checked against the contract. */
-  static <K, V> GroupedReducerRunner<K, V> forPartialReducer(JobConf job, Class<?> reducerClass,
-      boolean newApi, TaskAttemptID reduceId) {
+  static <K, V> GroupedReducerRunner<K, V> forPartialReducer(
+      JobConf job, Class<?> reducerClass, boolean newApi, TaskAttemptID reduceId) {
     return forClass(job, reducerClass, newApi, reduceId, true);
   }
 
   /** A runner for the job's old-API combiner on memory spills, as Hadoop runs it. */
-  static <K, V> GroupedReducerRunner<K, V> forCombiner(JobConf job, Class<?> combinerClass,
-      TaskAttemptID reduceId) {
+  static <K, V> GroupedReducerRunner<K, V> forCombiner(
+      JobConf job, Class<?> combinerClass, TaskAttemptID reduceId) {
     return forClass(job, combinerClass, false, reduceId, false);
   }
 
-  private static <K, V> GroupedReducerRunner<K, V> forClass(JobConf job, Class<?> reducerClass,
-      boolean newApi, TaskAttemptID reduceId, boolean checkContract) {
-    return newApi ? new NewApiReducerRunner<>(job, reducerClass, reduceId, checkContract)
+  private static <K, V> GroupedReducerRunner<K, V> forClass(
+      JobConf job,
+      Class<?> reducerClass,
+      boolean newApi,
+      TaskAttemptID reduceId,
+      boolean checkContract) {
+    return newApi
+        ? new NewApiReducerRunner<>(job, reducerClass, reduceId, checkContract)
         : new OldApiReducerRunner<>(job, reducerClass, reduceId, checkContract);
   }
 
@@ -80,16 +88,28 @@ abstract class GroupedReducerRunner<K, V> implements RecordReducer<K, V> {
    * (null: unchecked) against the key the reducer is reducing.
    */
   @SuppressWarnings("unchecked")
-  protected ReduceContextImpl<K, V, K, V> groupedInput(RawKeyValueIterator sorted,
-      RunWriter<K, V> out, Reporter reporter, PartialReducerContract<K> contract)
+  protected ReduceContextImpl<K, V, K, V> groupedInput(
+      RawKeyValueIterator sorted,
+      RunWriter<K, V> out,
+      Reporter reporter,
+      PartialReducerContract<K> contract)
       throws IOException, InterruptedException {
     Counter keys = new GenericCounter();
     Counter values = new GenericCounter();
     RunRecordWriter<K, V> writer = new RunRecordWriter<>(out, contract);
-    ReduceContextImpl<K, V, K, V> context = new ReduceContextImpl<>(job, reduceId, sorted, keys,
-        values, writer, null, new ReporterStatus(reporter),
-        (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
-        (Class<K>) job.getMapOutputKeyClass(), (Class<V>) job.getMapOutputValueClass());
+    ReduceContextImpl<K, V, K, V> context =
+        new ReduceContextImpl<>(
+            job,
+            reduceId,
+            sorted,
+            keys,
+            values,
+            writer,
+            null,
+            new ReporterStatus(reporter),
+            (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
+            (Class<K>) job.getMapOutputKeyClass(),
+            (Class<V>) job.getMapOutputValueClass());
     writer.groupKey = context::getCurrentKey;
     return context;
   }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.lang.management.ManagementFactory;
@@ -41,10 +45,13 @@ class HeapGuard {
     if (tenured == null || limit >= 1f) {
       return new HeapGuard(() -> 0L, 1L, 1f);
     }
-    return new HeapGuard(() -> {
-      MemoryUsage usage = tenured.getCollectionUsage();
-      return usage == null ? 0L : usage.getUsed();
-    }, poolMax(tenured), limit);
+    return new HeapGuard(
+        () -> {
+          MemoryUsage usage = tenured.getCollectionUsage();
+          return usage == null ? 0L : usage.getUsed();
+        },
+        poolMax(tenured),
+        limit);
   }
 
   /**
@@ -55,8 +62,10 @@ class HeapGuard {
   private static MemoryPoolMXBean tenuredPool() {
     MemoryPoolMXBean best = null;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP && pool.isCollectionUsageThresholdSupported()
-          && poolMax(pool) > 0 && (best == null || poolMax(pool) > poolMax(best))) {
+      if (pool.getType() == MemoryType.HEAP
+          && pool.isCollectionUsageThresholdSupported()
+          && poolMax(pool) > 0
+          && (best == null || poolMax(pool) > poolMax(best))) {
         best = pool;
       }
     }
@@ -86,7 +95,11 @@ class HeapGuard {
     if (limit >= 1f) {
       return "heap guard off";
     }
-    return String.format(Locale.ROOT, "live tenured heap %d of %d bytes (limit %.0f%%)",
-        usedAfterCollection.getAsLong(), max, 100.0 * limit);
+    return String.format(
+        Locale.ROOT,
+        "live tenured heap %d of %d bytes (limit %.0f%%)",
+        usedAfterCollection.getAsLong(),
+        max,
+        100.0 * limit);
   }
 }

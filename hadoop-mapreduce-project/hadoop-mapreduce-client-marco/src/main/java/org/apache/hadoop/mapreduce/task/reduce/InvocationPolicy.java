@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
@@ -26,7 +30,8 @@ final class InvocationPolicy {
    * {@code waitingMapOutputs} map outputs not yet processed and {@code arrivals} arrived?
    */
   boolean mayStart(int invocationsStarted, int waitingMapOutputs, int arrivals) {
-    return waitingMapOutputs > 0 && !stopReached(arrivals)
+    return waitingMapOutputs > 0
+        && !stopReached(arrivals)
         && waitingMapOutputs >= settings.startThreshold(invocationsStarted);
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
@@ -8,7 +12,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,10 +29,13 @@ final class LowPriorityThreadFactory implements ThreadFactory {
 
   private final String namePrefix;
   private final int nice;
+
   /** Null for none. */
   private final CpuCgroup cpuCgroup;
+
   /** One WARN per factory (per reduce) where threads cannot join: they all fail alike. */
   private final AtomicBoolean cgroupWarned = new AtomicBoolean();
+
   private final AtomicInteger count = new AtomicInteger();
 
   /** {@code cpuCgroup}: a cpu cgroup directory the threads join, empty for none. */
@@ -41,11 +47,14 @@ final class LowPriorityThreadFactory implements ThreadFactory {
 
   @Override
   public Thread newThread(Runnable work) {
-    Thread t = new Thread(() -> {
-      lowerOwnPriority(nice);
-      joinCpuCgroup();
-      work.run();
-    }, namePrefix + "-" + count.incrementAndGet());
+    Thread t =
+        new Thread(
+            () -> {
+              lowerOwnPriority(nice);
+              joinCpuCgroup();
+              work.run();
+            },
+            namePrefix + "-" + count.incrementAndGet());
     t.setDaemon(true);
     return t;
   }
@@ -78,9 +87,16 @@ final class LowPriorityThreadFactory implements ThreadFactory {
       LOG.info("MaRCO: partial thread " + tid + " joined cpu cgroup " + dir);
     } catch (IOException e) {
       if (cgroupWarned.compareAndSet(false, true)) {
-        LOG.warn("MaRCO: partial threads cannot join cpu cgroup " + dir + " (" + e + "); they "
-            + "compete at their container's share. Fix: " + fix(cpuCgroup) + ", or unset "
-            + MarcoConfig.PARTIAL_CPU_CGROUP);
+        LOG.warn(
+            "MaRCO: partial threads cannot join cpu cgroup "
+                + dir
+                + " ("
+                + e
+                + "); they "
+                + "compete at their container's share. Fix: "
+                + fix(cpuCgroup)
+                + ", or unset "
+                + MarcoConfig.PARTIAL_CPU_CGROUP);
       }
     }
   }
@@ -88,13 +104,24 @@ final class LowPriorityThreadFactory implements ThreadFactory {
   private static String fix(CpuCgroup cgroup) {
     Path dir = cgroup.dir();
     if (cgroup.version() == CpuCgroup.Version.V2) {
-      return "make it a threaded child of the " + MarcoConfig.SHUFFLE_CPU_CGROUP + " cgroup "
+      return "make it a threaded child of the "
+          + MarcoConfig.SHUFFLE_CPU_CGROUP
+          + " cgroup "
           + "(cgroup v2 moves a thread only within its process's threaded subtree, and a "
-          + "container's cgroup has none) on every NodeManager host (mkdir " + dir
-          + " && echo threaded > " + dir + "/cgroup.type && echo +cpu > " + dir.getParent()
-          + "/cgroup.subtree_control && echo 1 > " + dir + "/cpu.weight)";
+          + "container's cgroup has none) on every NodeManager host (mkdir "
+          + dir
+          + " && echo threaded > "
+          + dir
+          + "/cgroup.type && echo +cpu > "
+          + dir.getParent()
+          + "/cgroup.subtree_control && echo 1 > "
+          + dir
+          + "/cpu.weight)";
     }
-    return "create it on every NodeManager host (mkdir " + dir + " && echo 2 > " + dir
+    return "create it on every NodeManager host (mkdir "
+        + dir
+        + " && echo 2 > "
+        + dir
         + "/cpu.shares), its tasks file writable by the task user";
   }
 
@@ -105,21 +132,31 @@ final class LowPriorityThreadFactory implements ThreadFactory {
     }
     int tid = currentThreadTid();
     if (tid < 0) {
-      LOG.warn("MaRCO: cannot lower the priority of partial threads on this OS (no "
-          + "/proc/thread-self); they run at normal priority");
+      LOG.warn(
+          "MaRCO: cannot lower the priority of partial threads on this OS (no "
+              + "/proc/thread-self); they run at normal priority");
       return;
     }
     try {
-      Process renice = new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p",
-          Integer.toString(tid)).redirectErrorStream(true).start();
+      Process renice =
+          new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", Integer.toString(tid))
+              .redirectErrorStream(true)
+              .start();
       String output = new String(renice.getInputStream().readAllBytes()).trim();
       if (!renice.waitFor(10, TimeUnit.SECONDS) || renice.exitValue() != 0) {
-        LOG.warn("MaRCO: renice of partial thread " + tid + " failed (" + output
-            + "); it runs at normal priority");
+        LOG.warn(
+            "MaRCO: renice of partial thread "
+                + tid
+                + " failed ("
+                + output
+                + "); it runs at normal priority");
       }
     } catch (IOException e) {
-      LOG.warn("MaRCO: cannot run renice (" + e.getMessage() + "); partial threads run at "
-          + "normal priority. Install util-linux on the NodeManagers.");
+      LOG.warn(
+          "MaRCO: cannot run renice ("
+              + e.getMessage()
+              + "); partial threads run at "
+              + "normal priority. Install util-linux on the NodeManagers.");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

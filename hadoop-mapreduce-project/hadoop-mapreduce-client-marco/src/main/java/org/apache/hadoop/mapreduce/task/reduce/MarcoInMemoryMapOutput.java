@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.io.InputStream;
-
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.io.compress.CodecPool;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -19,8 +22,12 @@ class MarcoInMemoryMapOutput<K, V> extends MapOutput<K, V> {
   private final CompressionCodec codec;
   private final byte[] memory;
 
-  MarcoInMemoryMapOutput(TaskAttemptID mapId, int size, MarcoMergeManager<K, V> manager,
-      JobConf conf, CompressionCodec codec) {
+  MarcoInMemoryMapOutput(
+      TaskAttemptID mapId,
+      int size,
+      MarcoMergeManager<K, V> manager,
+      JobConf conf,
+      CompressionCodec codec) {
     super(mapId, size, true);
     this.manager = manager;
     this.conf = conf;
@@ -29,8 +36,13 @@ class MarcoInMemoryMapOutput<K, V> extends MapOutput<K, V> {
   }
 
   @Override
-  public void shuffle(MapHost host, InputStream input, long compressedLength,
-      long decompressedLength, ShuffleClientMetrics metrics, Reporter reporter)
+  public void shuffle(
+      MapHost host,
+      InputStream input,
+      long compressedLength,
+      long decompressedLength,
+      ShuffleClientMetrics metrics,
+      Reporter reporter)
       throws IOException {
     InputStream in = new IFileInputStream(input, compressedLength, conf);
     Decompressor decompressor = null;

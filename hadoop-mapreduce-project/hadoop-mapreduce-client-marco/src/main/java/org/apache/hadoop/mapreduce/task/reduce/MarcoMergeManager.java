@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
@@ -11,9 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
-
 import org.apache.hadoop.classification.VisibleForTesting;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -58,6 +60,7 @@ import org.slf4j.LoggerFactory;
  */
 public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoMergeManager.class);
+
   /** Waits re-check their condition at least this often, so a missed wake-up cannot hang. */
   private static final long WAIT_CHECK_MILLIS = 1000;
 
@@ -84,12 +87,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
   private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
+
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
   private final List<ShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+
   /** Committed partial runs, which re-merges may merge again while they are fewer. */
   private final List<PartialRun<K, V>> partialRuns = new ArrayList<>();
+
   /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
   private final int sortFactor;
+
   private int remergesStarted;
   private int deepestLevel;
   private long unprocessedMemoryBytes;
@@ -100,17 +107,24 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private int spillsRunning;
   private boolean stopPointRecorded;
   private long shuffleEndMillis;
+
   /** Set at shuffle end when control abandons running invocations; read by their merges. */
   private volatile boolean abandonRunning;
+
   /** Whether partial work may have heap to work in; replaced by tests. */
   private volatile HeapGuard heapGuard;
+
   /** Partial work is held back for the heap (an episode is counted once). */
   private boolean heapHeldBack;
+
   /** A retried attempt, or a partial reducer that broke its contract: why work is off. */
   private final boolean partialWorkOff;
+
   private boolean contractBroken;
+
   /** The first error that fails the attempt; {@link #close} reports it instead of waiting. */
   private Throwable fatalFailure;
+
   private MergeSteps steps = MergeSteps.NONE;
 
   /**
@@ -118,11 +132,20 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * @param combinerClass the job's old-API combiner (Hadoop applies it to memory spills), or null
    */
   @SuppressWarnings("rawtypes")
-  public MarcoMergeManager(TaskAttemptID reduceId, JobConf conf, FileSystem localFs,
-      MapOutputFile mapOutputFile, CompressionCodec codec, Reporter reporter,
-      ExceptionReporter exceptionReporter, MarcoSettings settings,
-      PartialReducerSpec partialReducer, Class<? extends org.apache.hadoop.mapred.Reducer> combinerClass,
-      Counters.Counter spilledRecords, Counters.Counter mergedMapOutputs, Progress mergePhase) {
+  public MarcoMergeManager(
+      TaskAttemptID reduceId,
+      JobConf conf,
+      FileSystem localFs,
+      MapOutputFile mapOutputFile,
+      CompressionCodec codec,
+      Reporter reporter,
+      ExceptionReporter exceptionReporter,
+      MarcoSettings settings,
+      PartialReducerSpec partialReducer,
+      Class<? extends org.apache.hadoop.mapred.Reducer> combinerClass,
+      Counters.Counter spilledRecords,
+      Counters.Counter mergedMapOutputs,
+      Progress mergePhase) {
     this.reduceId = reduceId;
     this.conf = conf;
     this.localFs = localFs;
@@ -133,44 +156,75 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.settings = settings;
     this.memory = new MemoryBudget(conf);
     this.policy = new InvocationPolicy(settings, conf.getNumMapTasks());
-    this.sortFactor = Math.max(2,
-        conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
+    this.sortFactor =
+        Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
     this.adaptive = new AdaptiveControl(settings);
     this.heapGuard = HeapGuard.forThisJvm(settings.getPartialHeapLimit());
-    this.partialReducer = partialReducer == null || !settings.isPartialReduceEnabled() ? null
-        : GroupedReducerRunner.forPartialReducer(conf, partialReducer.getReducerClass(),
-            partialReducer.isNewApi(), reduceId);
-    this.spillCombiner = combinerClass == null ? RecordReducer.copy()
-        : GroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
+    this.partialReducer =
+        partialReducer == null || !settings.isPartialReduceEnabled()
+            ? null
+            : GroupedReducerRunner.forPartialReducer(
+                conf, partialReducer.getReducerClass(), partialReducer.isNewApi(), reduceId);
+    this.spillCombiner =
+        combinerClass == null
+            ? RecordReducer.copy()
+            : GroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
     // An earlier attempt may have failed because of partial work (out of memory, a broken
     // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
     this.partialWorkOff = reduceId.getId() > 0;
     if (partialWorkOff) {
       count(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK, 1);
-      LOG.info("MaRCO: {} is attempt {} of its task; a retried attempt runs without partial "
-          + "invocations", reduceId, reduceId.getId());
+      LOG.info(
+          "MaRCO: {} is attempt {} of its task; a retried attempt runs without partial "
+              + "invocations",
+          reduceId,
+          reduceId.getId());
     }
     this.mergedMapOutputs = mergedMapOutputs;
     this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
-    this.finalMerge = new FinalMerge<>(conf, localFs, codec, reduceId, reporter, runMerger,
-        memory.maxInMemoryForReduce(), spilledRecords, mergePhase);
+    this.finalMerge =
+        new FinalMerge<>(
+            conf,
+            localFs,
+            codec,
+            reduceId,
+            reporter,
+            runMerger,
+            memory.maxInMemoryForReduce(),
+            spilledRecords,
+            mergePhase);
     // The partial threads are born in the shuffle cgroup (and move on from there into the
     // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
     // fetchers, leaves it, so that they are born at the container's share.
     this.shuffleCpuCgroup = ShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
-    ThreadPoolExecutor partialPool = new ThreadPoolExecutor(settings.getPartialThreads(),
-        settings.getPartialThreads(), 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-        new LowPriorityThreadFactory("MaRCO partial " + reduceId,
-            settings.effectivePartialNice(), settings.effectivePartialCpuCgroup()));
+    ThreadPoolExecutor partialPool =
+        new ThreadPoolExecutor(
+            settings.getPartialThreads(),
+            settings.getPartialThreads(),
+            0L,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
+            new LowPriorityThreadFactory(
+                "MaRCO partial " + reduceId,
+                settings.effectivePartialNice(),
+                settings.effectivePartialCpuCgroup()));
     partialPool.prestartAllCoreThreads();
     this.partialThreads = partialPool;
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    this.spillThread = Executors.newSingleThreadExecutor(
-        new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
-    LOG.info("MaRCO merge manager for " + reduceId + ": " + memory + ", maps="
-        + conf.getNumMapTasks() + ", partial reducer="
-        + (this.partialReducer == null ? "none (partial sort only)"
-            : partialReducer.getReducerClass().getName()));
+    this.spillThread =
+        Executors.newSingleThreadExecutor(
+            new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+    LOG.info(
+        "MaRCO merge manager for "
+            + reduceId
+            + ": "
+            + memory
+            + ", maps="
+            + conf.getNumMapTasks()
+            + ", partial reducer="
+            + (this.partialReducer == null
+                ? "none (partial sort only)"
+                : partialReducer.getReducerClass().getName()));
   }
 
   /**
@@ -199,23 +253,36 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   @Override
-  public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long requestedSize,
-      int fetcher) throws IOException {
+  public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long requestedSize, int fetcher)
+      throws IOException {
     if (memory.tooLargeForMemory(requestedSize)) {
-      LOG.info(mapId + ": shuffling to disk since " + requestedSize
-          + " bytes is more than the single-shuffle limit");
-      return new MarcoOnDiskMapOutput<>(mapId, requestedSize, this, conf, localFs,
-          mapOutputFile.getInputFileForWrite(mapId.getTaskID(), requestedSize), fetcher);
+      LOG.info(
+          mapId
+              + ": shuffling to disk since "
+              + requestedSize
+              + " bytes is more than the single-shuffle limit");
+      return new MarcoOnDiskMapOutput<>(
+          mapId,
+          requestedSize,
+          this,
+          conf,
+          localFs,
+          mapOutputFile.getInputFileForWrite(mapId.getTaskID(), requestedSize),
+          fetcher);
     }
     if (!memory.tryReserve(requestedSize)) {
       count(MarcoCounter.FETCH_STALLS, 1);
-      LOG.debug(mapId + ": stalling shuffle since used memory " + memory.used() + " ("
-          + memory.pinned() + " pinned by partial invocations) is above the limit "
-          + memory.limit());
+      LOG.debug(
+          mapId
+              + ": stalling shuffle since used memory "
+              + memory.used()
+              + " ("
+              + memory.pinned()
+              + " pinned by partial invocations) is above the limit "
+              + memory.limit());
       return null;
     }
-    return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf,
-        codec);
+    return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf, codec);
   }
 
   synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
@@ -224,8 +291,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   synchronized void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
-    arrive(new OnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec,
-        rawLength));
+    arrive(new OnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec, rawLength));
   }
 
   synchronized void abortInMemory(long size) {
@@ -236,30 +302,43 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void arrive(ShuffledRun<K, V> run) {
     unprocessed.add(run);
     arrivals++;
-    timeline.event("arrival", "map", run.name(), "bytes", run.rawLength(), "where",
-        run.inMemory() ? "memory" : "disk", "arrived", arrivals);
+    timeline.event(
+        "arrival",
+        "map",
+        run.name(),
+        "bytes",
+        run.rawLength(),
+        "where",
+        run.inMemory() ? "memory" : "disk",
+        "arrived",
+        arrivals);
     schedule();
   }
 
   /** Starts what the policy allows now; called with the lock held after every state change. */
   private void schedule() {
     if (fatalFailure != null) {
-      return;  // the attempt fails: no new work
+      return; // the attempt fails: no new work
     }
     if (!stopPointRecorded && policy.stopReached(arrivals)) {
       stopPointRecorded = true;
       timeline.event("stop-point", "arrived", arrivals, "maps", conf.getNumMapTasks());
-      LOG.info("MaRCO stop point: " + arrivals + " of " + conf.getNumMapTasks()
-          + " map outputs arrived, no new partial invocation starts");
+      LOG.info(
+          "MaRCO stop point: "
+              + arrivals
+              + " of "
+              + conf.getNumMapTasks()
+              + " map outputs arrived, no new partial invocation starts");
     }
-    while (!partialWorkOff && shuffleEndMillis == 0
+    while (!partialWorkOff
+        && shuffleEndMillis == 0
         && invocationsRunning < settings.getPartialThreads()
         && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)
         && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
-      List<ShuffledRun<K, V>> inputs = takeUnprocessed(
-          run -> !run.inMemory() || memory.tryPin(run.rawLength()), sortFactor);
+      List<ShuffledRun<K, V>> inputs =
+          takeUnprocessed(run -> !run.inMemory() || memory.tryPin(run.rawLength()), sortFactor);
       if (inputs.isEmpty()) {
         // Only runs in memory wait and no pin is left for them (asking again would spin): they
         // wait for the memory spill, whose run on disk a later invocation takes.
@@ -270,9 +349,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // Multi-level partial reduce: partial runs are merged (and partially reduced) again once
     // there are sort-factor of them, so that the final merge gets fewer than that from MaRCO.
     // Like invocations, not from the stop point on: one may be running at shuffle end.
-    while (!partialWorkOff && shuffleEndMillis == 0
-        && invocationsRunning < settings.getPartialThreads() && !policy.stopReached(arrivals)
-        && partialRuns.size() >= sortFactor && heapHasRoom()) {
+    while (!partialWorkOff
+        && shuffleEndMillis == 0
+        && invocationsRunning < settings.getPartialThreads()
+        && !policy.stopReached(arrivals)
+        && partialRuns.size() >= sortFactor
+        && heapHasRoom()) {
       startInvocation(newRemerge(takeSmallestPartialRuns(sortFactor)));
     }
     // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
@@ -295,8 +377,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (over && !heapHeldBack) {
       count(MarcoCounter.HEAP_BACKOFFS, 1);
       timeline.event("heap-hold", "arrived", arrivals);
-      LOG.info("MaRCO: {} holds partial work back: {} ({}); the shuffle goes on as stock's",
-          reduceId, heapGuard, MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT);
+      LOG.info(
+          "MaRCO: {} holds partial work back: {} ({}); the shuffle goes on as stock's",
+          reduceId,
+          heapGuard,
+          MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT);
     } else if (!over && heapHeldBack) {
       timeline.event("heap-room", "arrived", arrivals);
       LOG.info("MaRCO: {} resumes partial work: {}", reduceId, heapGuard);
@@ -309,7 +394,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private List<ShuffledRun<K, V>> takeUnprocessed(Predicate<ShuffledRun<K, V>> take, int limit) {
     List<ShuffledRun<K, V>> taken = new ArrayList<>();
     for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator();
-        it.hasNext() && taken.size() < limit;) {
+        it.hasNext() && taken.size() < limit; ) {
       ShuffledRun<K, V> run = it.next();
       if (take.test(run)) {
         taken.add(run);
@@ -325,12 +410,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** The partial reducer while partial reduce is on, else null (partial sort). */
   private RecordReducer<K, V> partialFunction() {
     return partialReducer != null && !contractBroken && adaptive.partialReduceActive()
-        ? partialReducer : null;
+        ? partialReducer
+        : null;
   }
 
   private Invocation<K, V> newInvocation(List<ShuffledRun<K, V>> mapOutputs) {
     int number = invocationsStarted + 1;
-    return new Invocation<>(number, 1, mapOutputs, new ArrayList<>(), partialFunction(),
+    return new Invocation<>(
+        number,
+        1,
+        mapOutputs,
+        new ArrayList<>(),
+        partialFunction(),
         number == settings.getFailInvocation());
   }
 
@@ -370,14 +461,34 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     invocationsRunning++;
     if (invocation.isRemerge()) {
       remergesStarted++;
-      timeline.event("remerge-start", "n", invocation.number, "level", invocation.level,
-          "runs", invocation.inputs.size(), "bytes", bytesOf(invocation.inputs), "reduce",
+      timeline.event(
+          "remerge-start",
+          "n",
+          invocation.number,
+          "level",
+          invocation.level,
+          "runs",
+          invocation.inputs.size(),
+          "bytes",
+          bytesOf(invocation.inputs),
+          "reduce",
           invocation.function != null);
     } else {
       invocationsStarted++;
-      timeline.event("invocation-start", "n", invocation.number, "arrived", arrivals, "runs",
-          invocation.inputs.size(), "mapOutputs", mapOutputsOf(invocation.inputs), "bytes",
-          bytesOf(invocation.inputs), "reduce", invocation.function != null);
+      timeline.event(
+          "invocation-start",
+          "n",
+          invocation.number,
+          "arrived",
+          arrivals,
+          "runs",
+          invocation.inputs.size(),
+          "mapOutputs",
+          mapOutputsOf(invocation.inputs),
+          "bytes",
+          bytesOf(invocation.inputs),
+          "reduce",
+          invocation.function != null);
     }
   }
 
@@ -394,9 +505,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     Throwable failure = null;
     BooleanSupplier heapFull = heapGuard.sampler();
     try {
-      result = runMerger.merge(invocation.runName(), inputs,
-          invocation.function == null ? RecordReducer.copy() : invocation.function,
-          invocation.injectFailure, () -> abandonRunning || heapFull.getAsBoolean());
+      result =
+          runMerger.merge(
+              invocation.runName(),
+              inputs,
+              invocation.function == null ? RecordReducer.copy() : invocation.function,
+              invocation.injectFailure,
+              () -> abandonRunning || heapFull.getAsBoolean());
     } catch (Throwable t) {
       failure = t;
     }
@@ -441,10 +556,19 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // The shuffle is over: the final merge takes the inputs as they are, memory included.
     forFinalMerge.addAll(invocation.inputs);
     count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
-    timeline.event(invocation.isRemerge() ? "remerge-abandoned" : "invocation-abandoned", "n",
-        invocation.number, "millis", millis);
-    LOG.info("MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final "
-        + "merge unchanged", invocation, reduceId, millis, invocation.inputs.size());
+    timeline.event(
+        invocation.isRemerge() ? "remerge-abandoned" : "invocation-abandoned",
+        "n",
+        invocation.number,
+        "millis",
+        millis);
+    LOG.info(
+        "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final "
+            + "merge unchanged",
+        invocation,
+        reduceId,
+        millis,
+        invocation.inputs.size());
   }
 
   /**
@@ -460,11 +584,21 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     heapHeldBack = true;
     count(MarcoCounter.HEAP_BACKOFFS, 1);
-    timeline.event(invocation.isRemerge() ? "remerge-backed-off" : "invocation-backed-off", "n",
-        invocation.number, "millis", millis);
-    LOG.info("MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, "
-        + "until the heap has room", invocation, reduceId, millis, heapGuard,
-        MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, invocation.inputs.size());
+    timeline.event(
+        invocation.isRemerge() ? "remerge-backed-off" : "invocation-backed-off",
+        "n",
+        invocation.number,
+        "millis",
+        millis);
+    LOG.info(
+        "MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, "
+            + "until the heap has room",
+        invocation,
+        reduceId,
+        millis,
+        heapGuard,
+        MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT,
+        invocation.inputs.size());
   }
 
   /**
@@ -476,8 +610,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private Throwable failInvocation(Invocation<K, V> invocation, Throwable failure) {
     List<ShuffledRun<K, V>> inputs = invocation.inputs;
     boolean violation = failure instanceof ContractViolationException;
-    boolean failsAttempt = !(failure instanceof Exception)
-        || violation && settings.isPartialContractStrict();
+    boolean failsAttempt =
+        !(failure instanceof Exception) || violation && settings.isPartialContractStrict();
     // Those in memory are spilled first, or their memory would stay taken with no merge left to
     // free it; an attempt that fails anyway skips that.
     List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
@@ -488,31 +622,53 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       startSpill(inMemory, true);
     }
     count(MarcoCounter.FAILED_INVOCATIONS, 1);
-    timeline.event(invocation.isRemerge() ? "remerge-failed" : "invocation-failed", "n",
-        invocation.number, "error", failure.toString());
+    timeline.event(
+        invocation.isRemerge() ? "remerge-failed" : "invocation-failed",
+        "n",
+        invocation.number,
+        "error",
+        failure.toString());
     if (violation) {
       count(MarcoCounter.CONTRACT_VIOLATIONS, 1);
     }
     if (failsAttempt) {
-      LOG.error("MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, "
-          + "and a retry runs without partial work", invocation, reduceId,
-          violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "", failure);
+      LOG.error(
+          "MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, "
+              + "and a retry runs without partial work",
+          invocation,
+          reduceId,
+          violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "",
+          failure);
       return failure;
     }
     if (violation && !contractBroken) {
       contractBroken = true;
-      LOG.warn("MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial "
-          + "reduce is off for the rest of this attempt (partial sort goes on). Fix the partial "
-          + "reducer ({}); docs/partial-reducer.md has the contract", invocation, reduceId, failure.getMessage(), inputs.size(), partialReducer.reducerName());
+      LOG.warn(
+          "MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial "
+              + "reduce is off for the rest of this attempt (partial sort goes on). Fix the partial "
+              + "reducer ({}); docs/partial-reducer.md has the contract",
+          invocation,
+          reduceId,
+          failure.getMessage(),
+          inputs.size(),
+          partialReducer.reducerName());
     } else if (!violation) {
-      LOG.warn("MaRCO {} of {} failed; its {} runs go to the final merge unchanged", invocation,
-          reduceId, inputs.size(), failure);
+      LOG.warn(
+          "MaRCO {} of {} failed; its {} runs go to the final merge unchanged",
+          invocation,
+          reduceId,
+          inputs.size(),
+          failure);
     }
     return null;
   }
 
-  private void commitInvocation(int number, List<ShuffledRun<K, V>> inputs, boolean reduced,
-      RunMerger.Result<K, V> result, long millis) {
+  private void commitInvocation(
+      int number,
+      List<ShuffledRun<K, V>> inputs,
+      boolean reduced,
+      RunMerger.Result<K, V> result,
+      long millis) {
     steps.at(MergeSteps.Step.INVOCATION_COMMIT);
     partialRuns.add(new PartialRun<>(result.run, 1));
     deepen(1);
@@ -524,24 +680,47 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     count(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS, mapOutputsOf(inputs));
     count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
     count(reduced ? MarcoCounter.PARTIAL_REDUCE_MILLIS : MarcoCounter.PARTIAL_SORT_MILLIS, millis);
-    timeline.event("invocation-end", "n", number, "inputRecords", result.inputRecords,
-        "outputRecords", result.outputRecords, "bytesWritten", result.bytesWritten,
-        "millis", millis, "reduce", reduced);
-    LOG.info(String.format("MaRCO partial invocation #%d of %s: %s %d runs (%d map outputs), "
-            + "%d -> %d records, %d bytes written, %d ms", number, reduceId,
-        reduced ? "sorted+reduced" : "sorted", inputs.size(), mapOutputsOf(inputs),
-        result.inputRecords, result.outputRecords, result.bytesWritten, millis));
+    timeline.event(
+        "invocation-end",
+        "n",
+        number,
+        "inputRecords",
+        result.inputRecords,
+        "outputRecords",
+        result.outputRecords,
+        "bytesWritten",
+        result.bytesWritten,
+        "millis",
+        millis,
+        "reduce",
+        reduced);
+    LOG.info(
+        String.format(
+            "MaRCO partial invocation #%d of %s: %s %d runs (%d map outputs), "
+                + "%d -> %d records, %d bytes written, %d ms",
+            number,
+            reduceId,
+            reduced ? "sorted+reduced" : "sorted",
+            inputs.size(),
+            mapOutputsOf(inputs),
+            result.inputRecords,
+            result.outputRecords,
+            result.bytesWritten,
+            millis));
     if (reduced && adaptive.record(result.inputRecords, result.outputRecords)) {
       count(MarcoCounter.ADAPTIVE_DISABLES, 1);
       timeline.event("adaptive-disable", "n", number);
-      LOG.info("MaRCO adaptive control: partial reduce of " + reduceId + " keeps "
-          + settings.getAdaptiveRatioThreshold() + " or more of its records; switched off, "
-          + "partial sort goes on");
+      LOG.info(
+          "MaRCO adaptive control: partial reduce of "
+              + reduceId
+              + " keeps "
+              + settings.getAdaptiveRatioThreshold()
+              + " or more of its records; switched off, "
+              + "partial sort goes on");
     }
   }
 
-  private void commitRemerge(Invocation<K, V> remerge, RunMerger.Result<K, V> result,
-      long millis) {
+  private void commitRemerge(Invocation<K, V> remerge, RunMerger.Result<K, V> result, long millis) {
     steps.at(MergeSteps.Step.INVOCATION_COMMIT);
     partialRuns.add(new PartialRun<>(result.run, remerge.level));
     deepen(remerge.level);
@@ -549,14 +728,33 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     result.userCounters.addTo(reporter);
     count(MarcoCounter.PARTIAL_REMERGES, 1);
     count(MarcoCounter.PARTIAL_REMERGED_RUNS, remerge.inputs.size());
-    count(remerge.function != null ? MarcoCounter.PARTIAL_REDUCE_MILLIS
-        : MarcoCounter.PARTIAL_SORT_MILLIS, millis);
+    count(
+        remerge.function != null
+            ? MarcoCounter.PARTIAL_REDUCE_MILLIS
+            : MarcoCounter.PARTIAL_SORT_MILLIS,
+        millis);
     count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
-    timeline.event("remerge-end", "n", remerge.number, "level", remerge.level, "inputRecords",
-        result.inputRecords, "outputRecords", result.outputRecords, "millis", millis);
-    LOG.info("MaRCO {} of {}: {} {} partial runs, {} -> {} records, {} ms", remerge, reduceId,
-        remerge.function != null ? "merged+reduced" : "merged", remerge.inputs.size(),
-        result.inputRecords, result.outputRecords, millis);
+    timeline.event(
+        "remerge-end",
+        "n",
+        remerge.number,
+        "level",
+        remerge.level,
+        "inputRecords",
+        result.inputRecords,
+        "outputRecords",
+        result.outputRecords,
+        "millis",
+        millis);
+    LOG.info(
+        "MaRCO {} of {}: {} {} partial runs, {} -> {} records, {} ms",
+        remerge,
+        reduceId,
+        remerge.function != null ? "merged+reduced" : "merged",
+        remerge.inputs.size(),
+        result.inputRecords,
+        result.outputRecords,
+        millis);
   }
 
   /** Keeps PARTIAL_MERGE_LEVELS at the deepest level of partial runs made so far. */
@@ -614,8 +812,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           result.userCounters.addTo(reporter);
           (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
           timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
-          LOG.info("MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} "
-              + "bytes to disk", number, reduceId, inputs.size(), result.outputRecords,
+          LOG.info(
+              "MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} "
+                  + "bytes to disk",
+              number,
+              reduceId,
+              inputs.size(),
+              result.outputRecords,
               result.bytesWritten);
           schedule();
         }
@@ -643,8 +846,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       try {
         run.release();
       } catch (IOException e) {
-        LOG.warn("MaRCO: could not remove merged run " + run + "; YARN removes it with the "
-            + "container", e);
+        LOG.warn(
+            "MaRCO: could not remove merged run "
+                + run
+                + "; YARN removes it with the "
+                + "container",
+            e);
       }
     }
   }
@@ -658,8 +865,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
       abandonRunning = settings.effectiveAbandonAtShuffleEnd() && invocationsRunning > 0;
-      timeline.event("shuffle-end", "arrived", arrivals, "invocationsRunning",
-          invocationsRunning, "abandon", abandonRunning);
+      timeline.event(
+          "shuffle-end",
+          "arrived",
+          arrivals,
+          "invocationsRunning",
+          invocationsRunning,
+          "abandon",
+          abandonRunning);
       awaitIdle();
       runs.addAll(forFinalMerge);
       partialRunCount = partialRuns.size();
@@ -685,11 +898,23 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     timeline.event("final-merge-end");
     count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
     count(MarcoCounter.EXPOSED_AFTER_SHUFFLE_MILLIS, end - shuffleEnd);
-    LOG.info("MaRCO shuffle of " + reduceId + " done: " + arrivals + " map outputs, "
-        + invocationsStarted + " partial invocations, " + remergesStarted + " re-merges, "
-        + spillsStarted + " memory spills; "
-        + "waited " + (mergeStart - shuffleEnd) + " ms for running invocations, final merge "
-        + (end - mergeStart) + " ms");
+    LOG.info(
+        "MaRCO shuffle of "
+            + reduceId
+            + " done: "
+            + arrivals
+            + " map outputs, "
+            + invocationsStarted
+            + " partial invocations, "
+            + remergesStarted
+            + " re-merges, "
+            + spillsStarted
+            + " memory spills; "
+            + "waited "
+            + (mergeStart - shuffleEnd)
+            + " ms for running invocations, final merge "
+            + (end - mergeStart)
+            + " ms");
     timeline.write(conf, reduceId, settings.getTimelineDir());
     return merged;
   }
@@ -768,14 +993,21 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     final int number;
     final int level;
     final List<ShuffledRun<K, V>> inputs;
+
     /** A re-merge's inputs with their levels (empty for an invocation on map outputs). */
     final List<PartialRun<K, V>> partialInputs;
+
     /** The partial reducer, or null for partial sort (a plain merge). */
     final RecordReducer<K, V> function;
+
     final boolean injectFailure;
 
-    Invocation(int number, int level, List<ShuffledRun<K, V>> inputs,
-        List<PartialRun<K, V>> partialInputs, RecordReducer<K, V> function,
+    Invocation(
+        int number,
+        int level,
+        List<ShuffledRun<K, V>> inputs,
+        List<PartialRun<K, V>> partialInputs,
+        RecordReducer<K, V> function,
         boolean injectFailure) {
       this.number = number;
       this.level = level;
@@ -795,7 +1027,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
     @Override
     public String toString() {
-      return isRemerge() ? "re-merge #" + number + " (level " + level + ")"
+      return isRemerge()
+          ? "re-merge #" + number + " (level " + level + ")"
           : "partial invocation #" + number;
     }
   }

@@ -1,12 +1,14 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapred.IFileInputStream;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Reporter;
@@ -29,8 +31,14 @@ class MarcoOnDiskMapOutput<K, V> extends MapOutput<K, V> {
   private final Path path;
   private final Path tmpPath;
 
-  MarcoOnDiskMapOutput(TaskAttemptID mapId, long size, MarcoMergeManager<K, V> manager,
-      JobConf conf, FileSystem fs, Path path, int fetcher) {
+  MarcoOnDiskMapOutput(
+      TaskAttemptID mapId,
+      long size,
+      MarcoMergeManager<K, V> manager,
+      JobConf conf,
+      FileSystem fs,
+      Path path,
+      int fetcher) {
     super(mapId, size, true);
     this.manager = manager;
     this.conf = conf;
@@ -40,8 +48,13 @@ class MarcoOnDiskMapOutput<K, V> extends MapOutput<K, V> {
   }
 
   @Override
-  public void shuffle(MapHost host, InputStream input, long compressedLength,
-      long decompressedLength, ShuffleClientMetrics metrics, Reporter reporter)
+  public void shuffle(
+      MapHost host,
+      InputStream input,
+      long compressedLength,
+      long decompressedLength,
+      ShuffleClientMetrics metrics,
+      Reporter reporter)
       throws IOException {
     IFileInputStream checked = new IFileInputStream(input, compressedLength, conf);
     long left = compressedLength;
@@ -60,8 +73,16 @@ class MarcoOnDiskMapOutput<K, V> extends MapOutput<K, V> {
       }
     }
     if (left != 0) {
-      throw new IOException("Incomplete map output received for " + getMapId() + " from "
-          + host.getHostName() + " (" + left + " bytes missing of " + compressedLength + ")");
+      throw new IOException(
+          "Incomplete map output received for "
+              + getMapId()
+              + " from "
+              + host.getHostName()
+              + " ("
+              + left
+              + " bytes missing of "
+              + compressedLength
+              + ")");
     }
   }
 

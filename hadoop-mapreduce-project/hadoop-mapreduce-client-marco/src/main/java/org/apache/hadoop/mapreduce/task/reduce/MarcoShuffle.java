@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.mapred.JobConf;
@@ -44,18 +47,32 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
       throw new IllegalArgumentException(MarcoJobCheck.ERROR_PREFIX + e.getMessage(), e);
     }
     if (!settings.isEnabled()) {
-      LOG.info("MaRCO disabled for " + reduceId + " (mapreduce.marco.enabled=false): Hadoop's "
-          + "stock merge manager is used");
+      LOG.info(
+          "MaRCO disabled for "
+              + reduceId
+              + " (mapreduce.marco.enabled=false): Hadoop's "
+              + "stock merge manager is used");
       return super.createMergeManager(context);
     }
     LOG.info("MaRCO shuffle consumer started for " + reduceId + ": " + settings);
     MapOutputFile mapOutputFile = context.getMapOutputFile();
     mapOutputFile.setConf(conf);
     FileSystem rawLocal = ((LocalFileSystem) context.getLocalFS()).getRaw();
-    marcoMerger = new MarcoMergeManager<>(reduceId, conf, rawLocal, mapOutputFile,
-        context.getCodec(), context.getReporter(), this, settings, partialReducer,
-        context.getCombinerClass(), context.getSpilledRecordsCounter(),
-        context.getMergedMapOutputsCounter(), context.getMergePhase());
+    marcoMerger =
+        new MarcoMergeManager<>(
+            reduceId,
+            conf,
+            rawLocal,
+            mapOutputFile,
+            context.getCodec(),
+            context.getReporter(),
+            this,
+            settings,
+            partialReducer,
+            context.getCombinerClass(),
+            context.getSpilledRecordsCounter(),
+            context.getMergedMapOutputsCounter(),
+            context.getMergePhase());
     return marcoMerger;
   }
 

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.File;
@@ -7,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -66,16 +69,20 @@ final class MarcoTimeline {
     if (timelineDir.isEmpty()) {
       return;
     }
-    Path target = new Path(new Path(timelineDir, reduceId.getJobID().toString()),
-        reduceId + ".jsonl");
+    Path target =
+        new Path(new Path(timelineDir, reduceId.getJobID().toString()), reduceId + ".jsonl");
     try {
       FileSystem fs = target.getFileSystem(conf);
       try (OutputStream out = fs.create(target, true)) {
         out.write(bytes);
       }
     } catch (IOException e) {
-      LOG.warn("MaRCO: could not write the timeline to " + target + " (check "
-          + "mapreduce.marco.timeline.dir and its permissions)", e);
+      LOG.warn(
+          "MaRCO: could not write the timeline to "
+              + target
+              + " (check "
+              + "mapreduce.marco.timeline.dir and its permissions)",
+          e);
     }
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import org.apache.hadoop.mapred.JobConf;
@@ -17,34 +21,51 @@ class MemoryBudget {
   private final long mergeThreshold;
   private final long maxInMemoryForReduce;
   private long used;
+
   /** The part of {@link #used} held by running partial invocations. */
   private long pinned;
 
   MemoryBudget(JobConf conf) {
-    float bufferPercent = percent(conf, MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
-        MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
-    limit = (long) (conf.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES,
-        Runtime.getRuntime().maxMemory()) * bufferPercent);
-    float singlePercent = percent(conf, MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT,
-        DEFAULT_SINGLE_SHUFFLE_PERCENT);
+    float bufferPercent =
+        percent(
+            conf,
+            MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
+            MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
+    limit =
+        (long)
+            (conf.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, Runtime.getRuntime().maxMemory())
+                * bufferPercent);
+    float singlePercent =
+        percent(conf, MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT, DEFAULT_SINGLE_SHUFFLE_PERCENT);
     maxSingleShuffle = Math.min((long) (limit * singlePercent), Integer.MAX_VALUE);
-    mergeThreshold = (long) (limit * percent(conf, MRJobConfig.SHUFFLE_MERGE_PERCENT,
-        MRJobConfig.DEFAULT_SHUFFLE_MERGE_PERCENT));
-    maxInMemoryForReduce = (long) (limit * percent(conf,
-        MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 0f));
+    mergeThreshold =
+        (long)
+            (limit
+                * percent(
+                    conf,
+                    MRJobConfig.SHUFFLE_MERGE_PERCENT,
+                    MRJobConfig.DEFAULT_SHUFFLE_MERGE_PERCENT));
+    maxInMemoryForReduce =
+        (long) (limit * percent(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 0f));
     if (maxSingleShuffle >= mergeThreshold) {
-      throw new IllegalArgumentException("Invalid configuration: the largest in-memory map output ("
-          + MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT + " -> " + maxSingleShuffle
-          + " bytes) must be smaller than the merge threshold ("
-          + MRJobConfig.SHUFFLE_MERGE_PERCENT + " -> " + mergeThreshold + " bytes).");
+      throw new IllegalArgumentException(
+          "Invalid configuration: the largest in-memory map output ("
+              + MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT
+              + " -> "
+              + maxSingleShuffle
+              + " bytes) must be smaller than the merge threshold ("
+              + MRJobConfig.SHUFFLE_MERGE_PERCENT
+              + " -> "
+              + mergeThreshold
+              + " bytes).");
     }
   }
 
   private static float percent(JobConf conf, String key, float dflt) {
     float value = conf.getFloat(key, dflt);
     if (value < 0f || value > 1f) {
-      throw new IllegalArgumentException("Invalid value " + value + " for " + key
-          + ": allowed a fraction in [0, 1].");
+      throw new IllegalArgumentException(
+          "Invalid value " + value + " for " + key + ": allowed a fraction in [0, 1].");
     }
     return value;
   }
@@ -119,8 +140,15 @@ class MemoryBudget {
 
   @Override
   public String toString() {
-    return "memoryLimit=" + limit + ", maxSingleShuffleLimit=" + maxSingleShuffle
-        + ", mergeThreshold=" + mergeThreshold + ", maxPinned=" + (limit - mergeThreshold)
-        + ", maxInMemReduce=" + maxInMemoryForReduce;
+    return "memoryLimit="
+        + limit
+        + ", maxSingleShuffleLimit="
+        + maxSingleShuffle
+        + ", mergeThreshold="
+        + mergeThreshold
+        + ", maxPinned="
+        + (limit - mergeThreshold)
+        + ", maxInMemReduce="
+        + maxInMemoryForReduce;
   }
 }

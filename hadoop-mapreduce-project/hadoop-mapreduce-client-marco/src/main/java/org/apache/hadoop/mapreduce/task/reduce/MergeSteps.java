@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import org.apache.hadoop.classification.VisibleForTesting;
@@ -17,7 +21,7 @@ interface MergeSteps {
     RELEASE
   }
 
-  MergeSteps NONE = step -> { };
+  MergeSteps NONE = step -> {};
 
   void at(Step step);
 }

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
@@ -12,8 +15,8 @@ import org.apache.hadoop.util.ReflectionUtils;
 
 /** Runs an {@code org.apache.hadoop.mapreduce.Reducer}: a fresh instance per merge, with setup/cleanup. */
 class NewApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
-  NewApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      boolean checkContract) {
+  NewApiReducerRunner(
+      JobConf job, Class<?> reducerClass, TaskAttemptID reduceId, boolean checkContract) {
     super(job, reducerClass, reduceId, checkContract);
   }
 
@@ -25,8 +28,9 @@ class NewApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
         (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
     PartialReducerContract<K> contract = contract();
     try {
-      reducer.run(new WrappedReducer<K, V, K, V>().getReducerContext(
-          groupedInput(sorted, out, reporter, contract)));
+      reducer.run(
+          new WrappedReducer<K, V, K, V>()
+              .getReducerContext(groupedInput(sorted, out, reporter, contract)));
     } catch (IOException | InterruptedException | RuntimeException e) {
       rethrowCaught(contract);
       throw e;

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.OutputCollector;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
@@ -13,8 +16,8 @@ import org.apache.hadoop.util.ReflectionUtils;
 
 /** Runs an {@code org.apache.hadoop.mapred.Reducer}: a fresh, configured instance per merge. */
 class OldApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
-  OldApiReducerRunner(JobConf job, Class<?> reducerClass, TaskAttemptID reduceId,
-      boolean checkContract) {
+  OldApiReducerRunner(
+      JobConf job, Class<?> reducerClass, TaskAttemptID reduceId, boolean checkContract) {
     super(job, reducerClass, reduceId, checkContract);
   }
 
@@ -22,13 +25,17 @@ class OldApiReducerRunner<K, V> extends GroupedReducerRunner<K, V> {
   @SuppressWarnings("unchecked")
   public void reduce(RawKeyValueIterator sorted, RunWriter<K, V> out, Reporter reporter)
       throws IOException, InterruptedException {
-    Reducer<K, V, K, V> reducer = (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
+    Reducer<K, V, K, V> reducer =
+        (Reducer<K, V, K, V>) ReflectionUtils.newInstance(reducerClass, job);
     PartialReducerContract<K> contract = contract();
     ReduceContextImpl<K, V, K, V> groups = groupedInput(sorted, out, reporter, null);
-    OutputCollector<K, V> collector = contract == null ? out::append : (key, value) -> {
-      contract.check(key, groups.getCurrentKey());
-      out.append(key, value);
-    };
+    OutputCollector<K, V> collector =
+        contract == null
+            ? out::append
+            : (key, value) -> {
+              contract.check(key, groups.getCurrentKey());
+              out.append(key, value);
+            };
     try {
       while (groups.nextKey()) {
         reducer.reduce(groups.getCurrentKey(), groups.getValues().iterator(), collector, reporter);

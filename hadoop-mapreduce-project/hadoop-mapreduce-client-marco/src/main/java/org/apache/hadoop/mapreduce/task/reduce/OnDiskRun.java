@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,9 +22,15 @@ class OnDiskRun<K, V> extends ShuffledRun<K, V> {
   private final CompressionCodec codec;
   private final long rawLength;
 
-  OnDiskRun(String name, int mapOutputs, boolean fetched, Configuration conf, FileSystem fs,
+  OnDiskRun(
+      String name,
+      int mapOutputs,
+      boolean fetched,
+      Configuration conf,
+      FileSystem fs,
       Path path,
-      CompressionCodec codec, long rawLength) {
+      CompressionCodec codec,
+      long rawLength) {
     super(name, mapOutputs, fetched);
     this.conf = conf;
     this.fs = fs;

@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.serializer.SerializationFactory;
@@ -21,7 +24,8 @@ import org.apache.hadoop.mapred.JobConf;
  */
 final class PartialReducerContract<K> {
   static final String KEY_ORDER_RULE = "emitted keys must be in sort order";
-  static final String KEY_GROUP_RULE = "keys must be emitted only under the key the reducer was called with";
+  static final String KEY_GROUP_RULE =
+      "keys must be emitted only under the key the reducer was called with";
 
   private final String reducerName;
   private final RawComparator<K> sortComparator;
@@ -38,8 +42,8 @@ final class PartialReducerContract<K> {
     this.reducerName = reducerName;
     this.sortComparator = (RawComparator<K>) job.getOutputKeyComparator();
     this.groupComparator = (RawComparator<K>) job.getCombinerKeyGroupingComparator();
-    this.serializer = new SerializationFactory(job)
-        .getSerializer((Class<K>) job.getMapOutputKeyClass());
+    this.serializer =
+        new SerializationFactory(job).getSerializer((Class<K>) job.getMapOutputKeyClass());
   }
 
   /**
@@ -71,8 +75,9 @@ final class PartialReducerContract<K> {
   }
 
   private ContractViolationException violated(String rule) {
-    violation = new ContractViolationException("partial reducer " + reducerName
-        + " broke its contract: " + rule);
+    violation =
+        new ContractViolationException(
+            "partial reducer " + reducerName + " broke its contract: " + rule);
     return violation;
   }
 
@@ -82,8 +87,8 @@ final class PartialReducerContract<K> {
     serializer.serialize(key);
   }
 
-  private static <K> int compare(RawComparator<K> comparator, DataOutputBuffer a,
-      DataOutputBuffer b) {
+  private static <K> int compare(
+      RawComparator<K> comparator, DataOutputBuffer a, DataOutputBuffer b) {
     return comparator.compare(a.getData(), 0, a.getLength(), b.getData(), 0, b.getLength());
   }
 }

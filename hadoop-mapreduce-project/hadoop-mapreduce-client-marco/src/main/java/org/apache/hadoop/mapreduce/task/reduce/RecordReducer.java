@@ -1,7 +1,10 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
 

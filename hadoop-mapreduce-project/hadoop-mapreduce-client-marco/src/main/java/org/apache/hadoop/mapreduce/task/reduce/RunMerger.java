@@ -1,10 +1,13 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.RawComparator;
@@ -29,8 +32,13 @@ final class RunMerger<K, V> {
   private final TaskAttemptID reduceId;
   private final Reporter reporter;
 
-  RunMerger(JobConf conf, FileSystem fs, MapOutputFile mapOutputFile, CompressionCodec codec,
-      TaskAttemptID reduceId, Reporter reporter) {
+  RunMerger(
+      JobConf conf,
+      FileSystem fs,
+      MapOutputFile mapOutputFile,
+      CompressionCodec codec,
+      TaskAttemptID reduceId,
+      Reporter reporter) {
     this.conf = conf;
     this.fs = fs;
     this.mapOutputFile = mapOutputFile;
@@ -45,10 +53,15 @@ final class RunMerger<K, V> {
     final long inputRecords;
     final long outputRecords;
     final long bytesWritten;
+
     /** What the user function counted: for the task's counters once the run is committed. */
     final UserCounterBuffer userCounters;
 
-    Result(OnDiskRun<K, V> run, long inputRecords, long outputRecords, long bytesWritten,
+    Result(
+        OnDiskRun<K, V> run,
+        long inputRecords,
+        long outputRecords,
+        long bytesWritten,
         UserCounterBuffer userCounters) {
       this.run = run;
       this.inputRecords = inputRecords;
@@ -72,8 +85,12 @@ final class RunMerger<K, V> {
    *     {@link AbandonedMergeException} and leaves no file behind
    */
   @SuppressWarnings("unchecked")
-  Result<K, V> merge(String name, List<ShuffledRun<K, V>> inputs, RecordReducer<K, V> function,
-      boolean failBeforeCommit, BooleanSupplier abandonRequested)
+  Result<K, V> merge(
+      String name,
+      List<ShuffledRun<K, V>> inputs,
+      RecordReducer<K, V> function,
+      boolean failBeforeCommit,
+      BooleanSupplier abandonRequested)
       throws IOException, InterruptedException {
     List<Segment<K, V>> segments = new ArrayList<>(inputs.size());
     long bytes = 0;
@@ -86,11 +103,22 @@ final class RunMerger<K, V> {
     Path path = mapOutputFile.getInputFileForWrite(reduceId.getTaskID(), bytes).suffix("." + name);
     RunWriter<K, V> out = new RunWriter<>(conf, fs, path, codec, name, mapOutputs);
     try {
-      CountingIterator sorted = new CountingIterator(Merger.merge(conf, fs,
-          (Class<K>) conf.getMapOutputKeyClass(), (Class<V>) conf.getMapOutputValueClass(),
-          segments, Math.max(2, segments.size()), new Path(reduceId.toString()),
-          (RawComparator<K>) conf.getOutputKeyComparator(), reporter, null, null, null),
-          abandonRequested);
+      CountingIterator sorted =
+          new CountingIterator(
+              Merger.merge(
+                  conf,
+                  fs,
+                  (Class<K>) conf.getMapOutputKeyClass(),
+                  (Class<V>) conf.getMapOutputValueClass(),
+                  segments,
+                  Math.max(2, segments.size()),
+                  new Path(reduceId.toString()),
+                  (RawComparator<K>) conf.getOutputKeyComparator(),
+                  reporter,
+                  null,
+                  null,
+                  null),
+              abandonRequested);
       UserCounterBuffer userCounters = new UserCounterBuffer(reporter);
       try {
         function.reduce(sorted, out, userCounters);
@@ -108,12 +136,15 @@ final class RunMerger<K, V> {
         throw new AbandonedMergeException(sorted.records());
       }
       if (failBeforeCommit) {
-        throw new IOException("MaRCO fault injection: " + name + " fails as asked by "
-            + "mapreduce.marco.test.fail.invocation");
+        throw new IOException(
+            "MaRCO fault injection: "
+                + name
+                + " fails as asked by "
+                + "mapreduce.marco.test.fail.invocation");
       }
       OnDiskRun<K, V> run = out.commit();
-      return new Result<>(run, sorted.records(), out.records(), fs.getFileStatus(path).getLen(),
-          userCounters);
+      return new Result<>(
+          run, sorted.records(), out.records(), fs.getFileStatus(path).getLen(), userCounters);
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
       out.discard();
       throw e;

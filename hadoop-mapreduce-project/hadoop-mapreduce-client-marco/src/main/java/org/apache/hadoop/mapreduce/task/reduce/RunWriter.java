@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -35,20 +38,26 @@ class RunWriter<K, V> {
   private long records;
 
   @SuppressWarnings("unchecked")
-  RunWriter(JobConf conf, FileSystem fs, Path path, CompressionCodec codec, String name,
-      int mapOutputs) throws IOException {
+  RunWriter(
+      JobConf conf, FileSystem fs, Path path, CompressionCodec codec, String name, int mapOutputs)
+      throws IOException {
     this.conf = conf;
     this.fs = fs;
     this.path = path;
     this.codec = codec;
     this.name = name;
     this.mapOutputs = mapOutputs;
-    FSDataOutputStream file = IntermediateEncryptedStream.wrapIfNecessary(conf, fs.create(path),
-        path);
-    this.writer = new IFile.Writer<>(conf,
-        new FSDataOutputStream(new BufferedOutputStream(file, WRITE_BUFFER_BYTES), null),
-        (Class<K>) conf.getMapOutputKeyClass(), (Class<V>) conf.getMapOutputValueClass(),
-        codec, null, true);
+    FSDataOutputStream file =
+        IntermediateEncryptedStream.wrapIfNecessary(conf, fs.create(path), path);
+    this.writer =
+        new IFile.Writer<>(
+            conf,
+            new FSDataOutputStream(new BufferedOutputStream(file, WRITE_BUFFER_BYTES), null),
+            (Class<K>) conf.getMapOutputKeyClass(),
+            (Class<V>) conf.getMapOutputValueClass(),
+            codec,
+            null,
+            true);
   }
 
   void append(K key, V value) throws IOException {

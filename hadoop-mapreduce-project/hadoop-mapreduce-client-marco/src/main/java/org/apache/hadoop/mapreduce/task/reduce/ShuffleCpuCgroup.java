@@ -1,8 +1,11 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.nio.file.Paths;
-
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.slf4j.Logger;
@@ -40,6 +43,7 @@ final class ShuffleCpuCgroup {
 
   /** Reduces of this JVM shuffling in the cgroup; guarded by the class. */
   private static int shuffling;
+
   /** Where the JVM was before the first of them moved it; guarded by the class. */
   private static CpuCgroup origin;
 
@@ -66,29 +70,53 @@ final class ShuffleCpuCgroup {
     synchronized (ShuffleCpuCgroup.class) {
       if (shuffling > 0) {
         shuffling++;
-        LOG.info("MaRCO: reduce " + reduceId + " shuffles in the cpu cgroup this JVM joined "
-            + "for another reduce still shuffling");
+        LOG.info(
+            "MaRCO: reduce "
+                + reduceId
+                + " shuffles in the cpu cgroup this JVM joined "
+                + "for another reduce still shuffling");
         return new ShuffleCpuCgroup(reduceId, target);
       }
       long pid = ProcessHandle.current().pid();
       try {
         CpuCgroup from = CpuCgroup.ofThisProcess(target.version());
         if (!from.mayTakeProcessFrom(target)) {
-          throw new IOException("it could not move back to " + from.dir() + " after the shuffle: "
-              + "no write access to that cgroup's " + CpuCgroup.PROCS
-              + (target.version() == CpuCgroup.Version.V2
-                  ? " or to the one of the nearest cgroup above both" : ""));
+          throw new IOException(
+              "it could not move back to "
+                  + from.dir()
+                  + " after the shuffle: "
+                  + "no write access to that cgroup's "
+                  + CpuCgroup.PROCS
+                  + (target.version() == CpuCgroup.Version.V2
+                      ? " or to the one of the nearest cgroup above both"
+                      : ""));
         }
         target.addProcess(pid);
         origin = from;
         shuffling = 1;
-        LOG.info("MaRCO: reduce " + reduceId + " (pid " + pid + ") joined cpu cgroup " + dir
-            + " for the shuffle, from " + from.dir());
+        LOG.info(
+            "MaRCO: reduce "
+                + reduceId
+                + " (pid "
+                + pid
+                + ") joined cpu cgroup "
+                + dir
+                + " for the shuffle, from "
+                + from.dir());
         return new ShuffleCpuCgroup(reduceId, target);
       } catch (IOException e) {
-        LOG.warn("MaRCO: reduce " + reduceId + " cannot join cpu cgroup " + dir + " for the "
-            + "shuffle (" + e + "); it shuffles at its container's share. Fix: "
-            + fix(target) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
+        LOG.warn(
+            "MaRCO: reduce "
+                + reduceId
+                + " cannot join cpu cgroup "
+                + dir
+                + " for the "
+                + "shuffle ("
+                + e
+                + "); it shuffles at its container's share. Fix: "
+                + fix(target)
+                + ", or unset "
+                + MarcoConfig.SHUFFLE_CPU_CGROUP);
         return NONE;
       }
     }
@@ -102,21 +130,40 @@ final class ShuffleCpuCgroup {
       }
       joined = false;
       if (--shuffling > 0) {
-        LOG.info("MaRCO: reduce " + reduceId + " done shuffling; this JVM stays in cpu cgroup "
-            + cgroup.dir() + " while " + shuffling + " more of its reduces shuffle");
+        LOG.info(
+            "MaRCO: reduce "
+                + reduceId
+                + " done shuffling; this JVM stays in cpu cgroup "
+                + cgroup.dir()
+                + " while "
+                + shuffling
+                + " more of its reduces shuffle");
         return;
       }
       CpuCgroup back = origin;
       origin = null;
       try {
         back.addProcess(ProcessHandle.current().pid());
-        LOG.info("MaRCO: reduce " + reduceId + " back in cpu cgroup " + back.dir()
-            + " for the final merge");
+        LOG.info(
+            "MaRCO: reduce "
+                + reduceId
+                + " back in cpu cgroup "
+                + back.dir()
+                + " for the final merge");
       } catch (IOException e) {
-        LOG.warn("MaRCO: reduce " + reduceId + " cannot move back to cpu cgroup " + back.dir()
-            + " (" + e + "); its final merge and reducer run at the share of "
-            + cgroup.dir() + ". Fix: let the task user write " + back.dir().resolve(
-                CpuCgroup.PROCS) + ", or unset " + MarcoConfig.SHUFFLE_CPU_CGROUP);
+        LOG.warn(
+            "MaRCO: reduce "
+                + reduceId
+                + " cannot move back to cpu cgroup "
+                + back.dir()
+                + " ("
+                + e
+                + "); its final merge and reducer run at the share of "
+                + cgroup.dir()
+                + ". Fix: let the task user write "
+                + back.dir().resolve(CpuCgroup.PROCS)
+                + ", or unset "
+                + MarcoConfig.SHUFFLE_CPU_CGROUP);
       }
     }
   }
@@ -137,8 +184,14 @@ final class ShuffleCpuCgroup {
       try {
         origin.addThread(tid);
       } catch (IOException e) {
-        LOG.warn("MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
-            + "runs at the share of {}", tid, reduceId, origin.dir(), e, cgroup.dir());
+        LOG.warn(
+            "MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
+                + "runs at the share of {}",
+            tid,
+            reduceId,
+            origin.dir(),
+            e,
+            cgroup.dir());
       }
     }
   }
@@ -146,12 +199,18 @@ final class ShuffleCpuCgroup {
   private static String fix(CpuCgroup target) {
     String dir = target.dir().toString();
     if (target.version() == CpuCgroup.Version.V2) {
-      return "create it on every NodeManager host (mkdir " + dir + " && echo 13 > " + dir
+      return "create it on every NodeManager host (mkdir "
+          + dir
+          + " && echo 13 > "
+          + dir
           + "/cpu.weight, with +cpu in its parent's cgroup.subtree_control), the task user "
           + "allowed to write its cgroup.procs and the one of the nearest cgroup above it and "
           + "the containers";
     }
-    return "create it on every NodeManager host (mkdir " + dir + " && echo 128 > " + dir
+    return "create it on every NodeManager host (mkdir "
+        + dir
+        + " && echo 128 > "
+        + dir
         + "/cpu.shares), the task user allowed to write its cgroup.procs and the one of the "
         + "container's cpu cgroup";
   }

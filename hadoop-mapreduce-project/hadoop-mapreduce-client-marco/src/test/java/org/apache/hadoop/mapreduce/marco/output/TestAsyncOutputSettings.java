@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.output;
 
 import static org.junit.Assert.assertEquals;
@@ -18,8 +22,8 @@ public class TestAsyncOutputSettings {
   public void defaults() {
     MarcoSettings settings = MarcoSettings.from(new Configuration(false));
     assertTrue(settings.isAsyncOutputEnabled());
-    assertEquals(MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES,
-        settings.getAsyncOutputBufferBytes());
+    assertEquals(
+        MarcoConfig.DEFAULT_ASYNC_OUTPUT_BUFFER_BYTES, settings.getAsyncOutputBufferBytes());
   }
 
   @Test
@@ -43,10 +47,12 @@ public class TestAsyncOutputSettings {
     Job job = Job.getInstance(new Configuration(false));
     AsyncOutput.enable(job);
     assertEquals(AsyncOutputFormat.class, job.getOutputFormatClass());
-    assertEquals(TextOutputFormat.class.getName(),
+    assertEquals(
+        TextOutputFormat.class.getName(),
         job.getConfiguration().get(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS));
     AsyncOutput.enable(job);
-    assertEquals(TextOutputFormat.class.getName(),
+    assertEquals(
+        TextOutputFormat.class.getName(),
         job.getConfiguration().get(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS));
   }
 
@@ -56,7 +62,7 @@ public class TestAsyncOutputSettings {
     job.setOutputFormat(SequenceFileOutputFormat.class);
     AsyncOutput.enable(job);
     assertEquals(AsyncMapredOutputFormat.class, job.getOutputFormat().getClass());
-    assertEquals(SequenceFileOutputFormat.class.getName(),
-        job.get(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS));
+    assertEquals(
+        SequenceFileOutputFormat.class.getName(), job.get(MarcoConfig.ASYNC_OUTPUT_DELEGATE_CLASS));
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.marco.test;
 
 /**
@@ -5,5 +9,4 @@ package org.apache.hadoop.mapreduce.marco.test;
  * tens of seconds each. Selected or excluded through the {@code marco.test.groups} and
  * {@code marco.test.excludedGroups} Maven properties.
  */
-public interface SlowTest {
-}
+public interface SlowTest {}

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertFalse;
@@ -11,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.mapreduce.task.reduce.CpuCgroup.Version;
 
 /**
@@ -25,15 +28,17 @@ final class CgroupV1Host {
 
   /** Skips the calling test unless this is Linux with a v1 cpu hierarchy writable by us. */
   static void assumeWritable() {
-    assumeTrue("root and a cgroup v1 cpu hierarchy at " + CPU_ROOT,
+    assumeTrue(
+        "root and a cgroup v1 cpu hierarchy at " + CPU_ROOT,
         new File("/proc/thread-self").exists()
             && Files.isWritable(CPU_ROOT.resolve(CpuCgroup.PROCS)));
   }
 
   /** A new cgroup under {@link #CPU_ROOT}; its path in the hierarchy is "/" + its file name. */
   Path create(String role) throws IOException {
-    Path dir = CPU_ROOT.resolve("marco-test-" + role + "-" + ProcessHandle.current().pid() + "-"
-        + System.nanoTime());
+    Path dir =
+        CPU_ROOT.resolve(
+            "marco-test-" + role + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
     Files.createDirectory(dir);
     made.add(dir);
     return dir;
@@ -41,8 +46,9 @@ final class CgroupV1Host {
 
   /** The v1 cpu cgroup path of a task, from its /proc/.../cgroup file. */
   static String cpuCgroupOf(String procCgroupFile) throws IOException {
-    return CpuCgroup.cgroupPath(Version.V1, new String(
-        Files.readAllBytes(Paths.get(procCgroupFile)), StandardCharsets.US_ASCII));
+    return CpuCgroup.cgroupPath(
+        Version.V1,
+        new String(Files.readAllBytes(Paths.get(procCgroupFile)), StandardCharsets.US_ASCII));
   }
 
   /** The v1 cpu cgroup path of every thread of this JVM. */

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.ByteArrayInputStream;
@@ -10,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.DataInputBuffer;
@@ -23,9 +26,9 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MROutputFiles;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
-import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
@@ -74,10 +77,21 @@ final class SyntheticShuffle {
     MROutputFiles files = new MROutputFiles();
     files.setConf(conf);
     MarcoSettings settings = MarcoSettings.from(conf);
-    manager = new MarcoMergeManager<>(reduceId, conf, FileSystem.getLocal(conf).getRaw(), files,
-        codec, reporter, reported::add, settings, PartialReducerSpec.resolve(conf, settings),
-        conf.getCombinerClass(), counters.findCounter(TaskCounter.SPILLED_RECORDS),
-        counters.findCounter(TaskCounter.MERGED_MAP_OUTPUTS), new Progress());
+    manager =
+        new MarcoMergeManager<>(
+            reduceId,
+            conf,
+            FileSystem.getLocal(conf).getRaw(),
+            files,
+            codec,
+            reporter,
+            reported::add,
+            settings,
+            PartialReducerSpec.resolve(conf, settings),
+            conf.getCombinerClass(),
+            counters.findCounter(TaskCounter.SPILLED_RECORDS),
+            counters.findCounter(TaskCounter.MERGED_MAP_OUTPUTS),
+            new Progress());
     return manager;
   }
 
@@ -86,8 +100,9 @@ final class SyntheticShuffle {
     List<String> sorted = new ArrayList<>(words);
     sorted.sort((a, b) -> new Text(a).compareTo(new Text(b)));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    IFile.Writer<Text, LongWritable> writer = new IFile.Writer<>(conf,
-        new FSDataOutputStream(bytes, null), Text.class, LongWritable.class, codec, null);
+    IFile.Writer<Text, LongWritable> writer =
+        new IFile.Writer<>(
+            conf, new FSDataOutputStream(bytes, null), Text.class, LongWritable.class, codec, null);
     for (String w : sorted) {
       writer.append(new Text(w), new LongWritable(1));
     }
@@ -131,8 +146,13 @@ final class SyntheticShuffle {
     TaskAttemptID mapId = new TaskAttemptID("1", 1, TaskType.MAP, mapIndex, attempt);
     MapOutput<Text, LongWritable> out = manager.reserve(mapId, raw, 0);
     if (out != null) {
-      out.shuffle(new MapHost("host", "http://host/"), new ByteArrayInputStream(output[0]),
-          output[0].length, raw, metrics, reporter);
+      out.shuffle(
+          new MapHost("host", "http://host/"),
+          new ByteArrayInputStream(output[0]),
+          output[0].length,
+          raw,
+          metrics,
+          reporter);
     }
     return out;
   }
@@ -147,15 +167,16 @@ final class SyntheticShuffle {
    * invocation may still run; its Throwables come back as the Future's cause.
    */
   Future<Map<String, List<Long>>> finishOn(ExecutorService executor) {
-    return executor.submit(() -> {
-      try {
-        return finish();
-      } catch (Exception | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IOException(t);
-      }
-    });
+    return executor.submit(
+        () -> {
+          try {
+            return finish();
+          } catch (Exception | Error e) {
+            throw e;
+          } catch (Throwable t) {
+            throw new IOException(t);
+          }
+        });
   }
 
   /** Closes the shuffle and reads the reducer's input back as word -> list of counts. */
@@ -199,8 +220,7 @@ final class SyntheticShuffle {
     }
 
     @Override
-    public void setStatus(String status) {
-    }
+    public void setStatus(String status) {}
 
     @Override
     public Counters.Counter getCounter(Enum<?> name) {
@@ -233,7 +253,6 @@ final class SyntheticShuffle {
     }
 
     @Override
-    public void progress() {
-    }
+    public void progress() {}
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -12,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.task.reduce.CpuCgroup.Version;
 import org.apache.hadoop.test.GenericTestUtils.LogCapturer;
@@ -26,17 +29,26 @@ import org.slf4j.LoggerFactory;
  * dir), so that neither the host's cgroup version nor root matters.
  */
 public class TestCpuCgroup {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /** A hybrid host like the one these tests were written on: v1 cpu alone, v2 without cpu. */
-  private static final String HYBRID_CGROUP = String.join("\n",
-      "9:name=systemd:/", "2:cpuacct:/acct-only", "1:cpu:/yarn/container_1", "0::/user.slice", "");
-  private static final String HYBRID_MOUNTINFO = String.join("\n",
-      "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755",
-      "33 31 0:30 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct",
-      "32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu",
-      "41 31 0:38 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw", "");
+  private static final String HYBRID_CGROUP =
+      String.join(
+          "\n",
+          "9:name=systemd:/",
+          "2:cpuacct:/acct-only",
+          "1:cpu:/yarn/container_1",
+          "0::/user.slice",
+          "");
+
+  private static final String HYBRID_MOUNTINFO =
+      String.join(
+          "\n",
+          "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755",
+          "33 31 0:30 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct",
+          "32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu",
+          "41 31 0:38 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw",
+          "");
 
   private static Path fakeCgroup(Path dir, Version version, String... files) throws IOException {
     Files.createDirectories(dir);
@@ -57,8 +69,8 @@ public class TestCpuCgroup {
   public void aDirectoryWithCgroupControllersIsV2AndAnyOtherV1() throws IOException {
     Path root = tmp.getRoot().toPath();
     assertEquals(Version.V2, CpuCgroup.at(fakeCgroup(root.resolve("v2"), Version.V2)).version());
-    assertEquals(Version.V1,
-        CpuCgroup.at(fakeCgroup(root.resolve("v1"), Version.V1, "tasks")).version());
+    assertEquals(
+        Version.V1, CpuCgroup.at(fakeCgroup(root.resolve("v1"), Version.V1, "tasks")).version());
     assertEquals(Version.V1, CpuCgroup.at(root.resolve("missing")).version());
   }
 
@@ -66,8 +78,8 @@ public class TestCpuCgroup {
   public void procCgroupGivesTheV1CpuPathOrTheV2Path() throws IOException {
     assertEquals("/yarn/container_1", CpuCgroup.cgroupPath(Version.V1, HYBRID_CGROUP));
     assertEquals("/user.slice", CpuCgroup.cgroupPath(Version.V2, HYBRID_CGROUP));
-    assertEquals("/hadoop-yarn/c2",
-        CpuCgroup.cgroupPath(Version.V1, "5:cpuacct,cpu:/hadoop-yarn/c2\n"));
+    assertEquals(
+        "/hadoop-yarn/c2", CpuCgroup.cgroupPath(Version.V1, "5:cpuacct,cpu:/hadoop-yarn/c2\n"));
     assertEquals("/a:b", CpuCgroup.cgroupPath(Version.V2, "0::/a:b\n"));
     try {
       CpuCgroup.cgroupPath(Version.V1, "0::/system.slice/x\n2:cpuacct:/\n");
@@ -85,30 +97,41 @@ public class TestCpuCgroup {
 
   @Test
   public void mountinfoGivesTheDirectoryOfTheRightHierarchy() throws IOException {
-    assertEquals(Paths.get("/sys/fs/cgroup/cpu/yarn/container_1"),
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/cpu/yarn/container_1"),
         CpuCgroup.of(Version.V1, HYBRID_CGROUP, HYBRID_MOUNTINFO).dir());
-    assertEquals(Paths.get("/sys/fs/cgroup/unified/user.slice"),
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/unified/user.slice"),
         CpuCgroup.of(Version.V2, HYBRID_CGROUP, HYBRID_MOUNTINFO).dir());
-    assertEquals(Paths.get("/sys/fs/cgroup/cpu"),
-        CpuCgroup.directory(Version.V1, "/", HYBRID_MOUNTINFO));
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/cpu"), CpuCgroup.directory(Version.V1, "/", HYBRID_MOUNTINFO));
     // A v2-only host; optional fields before the separator.
-    assertEquals(Paths.get("/sys/fs/cgroup/system.slice/nm.service"),
-        CpuCgroup.directory(Version.V2, "/system.slice/nm.service",
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/system.slice/nm.service"),
+        CpuCgroup.directory(
+            Version.V2,
+            "/system.slice/nm.service",
             "30 24 0:26 / /sys/fs/cgroup rw,nosuid shared:4 - cgroup2 cgroup2 rw,nsdelegate\n"));
     // cpu and cpuacct in one hierarchy, mounted with a space in its name.
-    assertEquals(Paths.get("/cg/cpu acct/x"), CpuCgroup.directory(Version.V1, "/x",
-        "32 31 0:29 / /cg/cpu\\040acct rw - cgroup cgroup rw,cpu,cpuacct\n"));
+    assertEquals(
+        Paths.get("/cg/cpu acct/x"),
+        CpuCgroup.directory(
+            Version.V1, "/x", "32 31 0:29 / /cg/cpu\\040acct rw - cgroup cgroup rw,cpu,cpuacct\n"));
     assertEquals(Version.V1, CpuCgroup.of(Version.V1, HYBRID_CGROUP, HYBRID_MOUNTINFO).version());
   }
 
   @Test
   public void aMountOfASubtreeServesOnlyTheCgroupsBelowIt() throws IOException {
-    String mountinfo = String.join("\n",
-        "50 40 0:29 /other /mnt/other rw - cgroup cgroup rw,cpu",
-        "51 40 0:29 /docker/abc /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu", "");
-    assertEquals(Paths.get("/sys/fs/cgroup/cpu"),
-        CpuCgroup.directory(Version.V1, "/docker/abc", mountinfo));
-    assertEquals(Paths.get("/sys/fs/cgroup/cpu/reduce"),
+    String mountinfo =
+        String.join(
+            "\n",
+            "50 40 0:29 /other /mnt/other rw - cgroup cgroup rw,cpu",
+            "51 40 0:29 /docker/abc /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu",
+            "");
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/cpu"), CpuCgroup.directory(Version.V1, "/docker/abc", mountinfo));
+    assertEquals(
+        Paths.get("/sys/fs/cgroup/cpu/reduce"),
         CpuCgroup.directory(Version.V1, "/docker/abc/reduce", mountinfo));
     try {
       CpuCgroup.directory(Version.V1, "/docker/abcdef", mountinfo);
@@ -126,8 +149,8 @@ public class TestCpuCgroup {
 
   @Test
   public void v1MovesAThreadThroughTasksAndAProcessThroughCgroupProcs() throws IOException {
-    Path dir = fakeCgroup(tmp.getRoot().toPath().resolve("v1"), Version.V1, "tasks",
-        "cgroup.procs");
+    Path dir =
+        fakeCgroup(tmp.getRoot().toPath().resolve("v1"), Version.V1, "tasks", "cgroup.procs");
     CpuCgroup cgroup = CpuCgroup.at(dir);
     cgroup.addThread(4711);
     cgroup.addProcess(4242);
@@ -137,8 +160,9 @@ public class TestCpuCgroup {
 
   @Test
   public void v2MovesAThreadThroughCgroupThreadsOfAThreadedCgroup() throws IOException {
-    Path dir = fakeCgroup(tmp.getRoot().toPath().resolve("v2"), Version.V2, "cgroup.threads",
-        "cgroup.procs");
+    Path dir =
+        fakeCgroup(
+            tmp.getRoot().toPath().resolve("v2"), Version.V2, "cgroup.threads", "cgroup.procs");
     Files.write(dir.resolve("cgroup.type"), "threaded\n".getBytes(StandardCharsets.US_ASCII));
     CpuCgroup cgroup = CpuCgroup.at(dir);
     cgroup.addThread(4711);
@@ -156,8 +180,8 @@ public class TestCpuCgroup {
       CpuCgroup.at(dir).addThread(4711);
       fail("a thread was moved into a domain cgroup");
     } catch (IOException e) {
-      assertTrue(e.getMessage(),
-          e.getMessage().contains("echo threaded > " + dir.resolve("cgroup.type")));
+      assertTrue(
+          e.getMessage(), e.getMessage().contains("echo threaded > " + dir.resolve("cgroup.type")));
     }
     assertEquals("", contentOf(dir.resolve("cgroup.threads")));
   }
@@ -184,16 +208,17 @@ public class TestCpuCgroup {
   public void movingBackNeedsTheTargetsProcsAndOnV2TheCommonAncestors() throws IOException {
     Path root = tmp.getRoot().toPath();
     CpuCgroup v1From = CpuCgroup.at(fakeCgroup(root.resolve("v1/shuffle"), Version.V1));
-    assertTrue(CpuCgroup.at(fakeCgroup(root.resolve("v1/yarn/c1"), Version.V1, "cgroup.procs"))
-        .mayTakeProcessFrom(v1From));
-    assertFalse(CpuCgroup.at(fakeCgroup(root.resolve("v1/yarn/c2"), Version.V1))
-        .mayTakeProcessFrom(v1From));
+    assertTrue(
+        CpuCgroup.at(fakeCgroup(root.resolve("v1/yarn/c1"), Version.V1, "cgroup.procs"))
+            .mayTakeProcessFrom(v1From));
+    assertFalse(
+        CpuCgroup.at(fakeCgroup(root.resolve("v1/yarn/c2"), Version.V1))
+            .mayTakeProcessFrom(v1From));
 
     Path v2 = fakeCgroup(root.resolve("v2"), Version.V2);
-    CpuCgroup shuffle = CpuCgroup.at(fakeCgroup(v2.resolve("shuffle"), Version.V2,
-        "cgroup.procs"));
-    CpuCgroup container = CpuCgroup.at(fakeCgroup(v2.resolve("yarn/c1"), Version.V2,
-        "cgroup.procs"));
+    CpuCgroup shuffle = CpuCgroup.at(fakeCgroup(v2.resolve("shuffle"), Version.V2, "cgroup.procs"));
+    CpuCgroup container =
+        CpuCgroup.at(fakeCgroup(v2.resolve("yarn/c1"), Version.V2, "cgroup.procs"));
     assertFalse("the common ancestor has no cgroup.procs", container.mayTakeProcessFrom(shuffle));
     fakeCgroup(v2, Version.V2, "cgroup.procs");
     assertTrue(container.mayTakeProcessFrom(shuffle));
@@ -201,13 +226,13 @@ public class TestCpuCgroup {
 
   @Test
   public void aPartialThreadThatCannotJoinWarnsOnceAndRunsOn() throws Exception {
-    Path dir = fakeCgroup(tmp.getRoot().toPath().resolve("v2-domain"), Version.V2,
-        "cgroup.threads");
+    Path dir =
+        fakeCgroup(tmp.getRoot().toPath().resolve("v2-domain"), Version.V2, "cgroup.threads");
     Files.write(dir.resolve("cgroup.type"), "domain\n".getBytes(StandardCharsets.US_ASCII));
-    LowPriorityThreadFactory factory = new LowPriorityThreadFactory("test-partial", 0,
-        dir.toString());
-    LogCapturer logs = LogCapturer.captureLogs(LoggerFactory.getLogger(
-        LowPriorityThreadFactory.class));
+    LowPriorityThreadFactory factory =
+        new LowPriorityThreadFactory("test-partial", 0, dir.toString());
+    LogCapturer logs =
+        LogCapturer.captureLogs(LoggerFactory.getLogger(LowPriorityThreadFactory.class));
     try {
       for (int i = 0; i < 2; i++) {
         AtomicBoolean ran = new AtomicBoolean();
@@ -218,8 +243,10 @@ public class TestCpuCgroup {
       }
       String out = logs.getOutput();
       assertEquals(out, 1, out.split("cannot join cpu cgroup", -1).length - 1);
-      assertTrue(out, out.contains("echo threaded > " + dir.resolve("cgroup.type"))
-          && out.contains(MarcoConfig.SHUFFLE_CPU_CGROUP));
+      assertTrue(
+          out,
+          out.contains("echo threaded > " + dir.resolve("cgroup.type"))
+              && out.contains(MarcoConfig.SHUFFLE_CPU_CGROUP));
       assertEquals("", contentOf(dir.resolve("cgroup.threads")));
     } finally {
       logs.stopCapturing();

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -5,7 +9,6 @@ import static org.junit.Assert.assertNull;
 
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.hadoop.mapreduce.task.reduce.CpuCgroup.Version;
 import org.junit.After;
 import org.junit.Before;
@@ -43,18 +46,20 @@ public class TestCpuCgroupV1Host {
     AtomicReference<String> after = new AtomicReference<>();
     AtomicReference<String> callerMeanwhile = new AtomicReference<>();
     AtomicReference<Exception> failure = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      try {
-        int tid = LowPriorityThreadFactory.currentThreadTid();
-        there.addThread(tid);
-        inside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
-        callerMeanwhile.set(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
-        back.addThread(tid);
-        after.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
-      } catch (Exception e) {
-        failure.set(e);
-      }
-    });
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                int tid = LowPriorityThreadFactory.currentThreadTid();
+                there.addThread(tid);
+                inside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+                callerMeanwhile.set(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+                back.addThread(tid);
+                after.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+              } catch (Exception e) {
+                failure.set(e);
+              }
+            });
     t.start();
     t.join();
     assertNull(failure.get());

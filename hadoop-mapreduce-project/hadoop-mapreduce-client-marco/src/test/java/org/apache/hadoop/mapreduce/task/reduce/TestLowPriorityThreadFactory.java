@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -13,7 +17,6 @@ import java.nio.file.Paths;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
@@ -29,8 +32,8 @@ public class TestLowPriorityThreadFactory {
 
   /** The nice value of one thread of this JVM: field 19 of /proc/self/task/TID/stat. */
   private static int niceOf(int tid) throws Exception {
-    String stat = new String(Files.readAllBytes(
-        new File("/proc/self/task/" + tid + "/stat").toPath()));
+    String stat =
+        new String(Files.readAllBytes(new File("/proc/self/task/" + tid + "/stat").toPath()));
     String[] fieldsAfterName = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     return Integer.parseInt(fieldsAfterName[16]);
   }
@@ -39,13 +42,16 @@ public class TestLowPriorityThreadFactory {
   private static <T> T insideFactoryThread(int nice, String cgroup, Callable<T> probe)
       throws Exception {
     AtomicReference<T> seen = new AtomicReference<>();
-    Thread t = new LowPriorityThreadFactory("test-partial", nice, cgroup).newThread(() -> {
-      try {
-        seen.set(probe.call());
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    Thread t =
+        new LowPriorityThreadFactory("test-partial", nice, cgroup)
+            .newThread(
+                () -> {
+                  try {
+                    seen.set(probe.call());
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                });
     t.start();
     t.join();
     return seen.get();
@@ -53,8 +59,7 @@ public class TestLowPriorityThreadFactory {
 
   /** Runs one thread from the factory and returns the nice value it had while running. */
   private static int niceInsideFactoryThread(int nice) throws Exception {
-    return insideFactoryThread(nice, "",
-        () -> niceOf(LowPriorityThreadFactory.currentThreadTid()));
+    return insideFactoryThread(nice, "", () -> niceOf(LowPriorityThreadFactory.currentThreadTid()));
   }
 
   @Test
@@ -72,16 +77,20 @@ public class TestLowPriorityThreadFactory {
   private static <T> T inThreadAtNice(int nice, Callable<T> probe) throws Exception {
     AtomicReference<T> seen = new AtomicReference<>();
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread t = new Thread(() -> {
-      try {
-        LowPriorityThreadFactory.lowerOwnPriority(nice);
-        assertEquals("the creating thread's own nice", nice,
-            niceOf(LowPriorityThreadFactory.currentThreadTid()));
-        seen.set(probe.call());
-      } catch (Exception | AssertionError e) {
-        failure.set(e);
-      }
-    });
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                LowPriorityThreadFactory.lowerOwnPriority(nice);
+                assertEquals(
+                    "the creating thread's own nice",
+                    nice,
+                    niceOf(LowPriorityThreadFactory.currentThreadTid()));
+                seen.set(probe.call());
+              } catch (Exception | AssertionError e) {
+                failure.set(e);
+              }
+            });
     t.start();
     t.join();
     if (failure.get() instanceof AssertionError) {
@@ -94,8 +103,7 @@ public class TestLowPriorityThreadFactory {
   }
 
   @Test
-  public void withoutControlPartialThreadsKeepTheNiceOfTheThreadThatCreatedThem()
-      throws Exception {
+  public void withoutControlPartialThreadsKeepTheNiceOfTheThreadThatCreatedThem() throws Exception {
     assumeTrue("Linux /proc", new File("/proc/thread-self").exists());
     Configuration conf = new Configuration(false);
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
@@ -105,8 +113,8 @@ public class TestLowPriorityThreadFactory {
     // set any nice of its own (rather than leaving it alone) would show a different one.
     int creatorNice = niceOf(LowPriorityThreadFactory.currentThreadTid()) + 3;
     assumeTrue("room to lower this JVM's priority by 3", creatorNice < 19);
-    assertEquals(creatorNice, (int) inThreadAtNice(creatorNice,
-        () -> niceInsideFactoryThread(nice)));
+    assertEquals(
+        creatorNice, (int) inThreadAtNice(creatorNice, () -> niceInsideFactoryThread(nice)));
   }
 
   @Test
@@ -118,8 +126,7 @@ public class TestLowPriorityThreadFactory {
     assertEquals(before, niceOf(LowPriorityThreadFactory.currentThreadTid()));
   }
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final Path CPU_ROOT = Paths.get("/sys/fs/cgroup/cpu");
 
@@ -137,19 +144,23 @@ public class TestLowPriorityThreadFactory {
   /** Runs one partial thread joining {@code cgroup}; returns its cpu cgroup while it ran. */
   private static String cgroupInsideFactoryThread(String cgroup, AtomicBoolean ran)
       throws Exception {
-    return insideFactoryThread(0, cgroup, () -> {
-      ran.set(true);
-      return ownCpuCgroup();
-    });
+    return insideFactoryThread(
+        0,
+        cgroup,
+        () -> {
+          ran.set(true);
+          return ownCpuCgroup();
+        });
   }
 
   @Test
   public void partialThreadsJoinTheConfiguredCpuCgroupAndTheCallerStaysWhereItWas()
       throws Exception {
-    assumeTrue("root and a cgroup v1 cpu hierarchy at " + CPU_ROOT,
+    assumeTrue(
+        "root and a cgroup v1 cpu hierarchy at " + CPU_ROOT,
         new File("/proc/thread-self").exists() && Files.isWritable(CPU_ROOT.resolve("tasks")));
-    Path cgroup = CPU_ROOT.resolve("marco-test-" + ProcessHandle.current().pid() + "-"
-        + System.nanoTime());
+    Path cgroup =
+        CPU_ROOT.resolve("marco-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
     Files.createDirectory(cgroup);
     try {
       Files.write(cgroup.resolve("cpu.shares"), "2".getBytes(StandardCharsets.US_ASCII));

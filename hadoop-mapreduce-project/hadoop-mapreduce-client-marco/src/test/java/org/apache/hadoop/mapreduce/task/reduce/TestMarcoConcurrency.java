@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -16,7 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -68,14 +71,16 @@ public class TestMarcoConcurrency {
     try {
       List<Future<?>> done = new ArrayList<>();
       for (int f = 0; f < FETCHERS; f++) {
-        done.add(fetchers.submit(() -> {
-          for (int i = next.getAndIncrement(); i < maps; i = next.getAndIncrement()) {
-            while ("WAIT".equals(s.fetch(i, words(i)))) {
-              s.manager.waitForResource();
-            }
-          }
-          return null;
-        }));
+        done.add(
+            fetchers.submit(
+                () -> {
+                  for (int i = next.getAndIncrement(); i < maps; i = next.getAndIncrement()) {
+                    while ("WAIT".equals(s.fetch(i, words(i)))) {
+                      s.manager.waitForResource();
+                    }
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get();
@@ -100,8 +105,11 @@ public class TestMarcoConcurrency {
     assertEquals("no merge left running", 0, s.manager.mergesRunning());
     assertEquals("no memory left pinned", 0, s.manager.pinnedMemory());
     assertTrue(s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS) <= maps);
-    assertEquals("every map output reached the reducer once", maps,
-        s.counters.findCounter(org.apache.hadoop.mapreduce.TaskCounter.MERGED_MAP_OUTPUTS)
+    assertEquals(
+        "every map output reached the reducer once",
+        maps,
+        s.counters
+            .findCounter(org.apache.hadoop.mapreduce.TaskCounter.MERGED_MAP_OUTPUTS)
             .getValue());
   }
 
@@ -120,7 +128,9 @@ public class TestMarcoConcurrency {
     // The invocations are held until every map output has arrived: the outputs in memory then
     // pile up past the merge threshold, so memory spills run next to pinned invocations however
     // fast this machine's partial threads would otherwise have drained them.
-    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, TestMarcoMergeManager.HeldSumReducer.class,
+    conf.setClass(
+        MarcoConfig.PARTIAL_REDUCER_CLASS,
+        TestMarcoMergeManager.HeldSumReducer.class,
         Reducer.class);
     TestMarcoMergeManager.HeldSumReducer.release = new CountDownLatch(1);
     Map<String, Long> expected;
@@ -133,10 +143,12 @@ public class TestMarcoConcurrency {
     }
     assertEquals(expected, sums(s.finish()));
     assertTrue("partial invocations ran", s.counter(MarcoCounter.INVOCATIONS) > 0);
-    assertTrue("memory spills ran", s.manager.timelineEvents().stream()
-        .anyMatch(e -> e.contains("\"event\":\"spill-end\"")));
-    assertTrue("map outputs went to disk", s.manager.timelineEvents().stream()
-        .anyMatch(e -> e.contains("\"where\":\"disk\"")));
+    assertTrue(
+        "memory spills ran",
+        s.manager.timelineEvents().stream().anyMatch(e -> e.contains("\"event\":\"spill-end\"")));
+    assertTrue(
+        "map outputs went to disk",
+        s.manager.timelineEvents().stream().anyMatch(e -> e.contains("\"where\":\"disk\"")));
     assertCleanBookkeeping(s, maps);
   }
 
@@ -144,8 +156,7 @@ public class TestMarcoConcurrency {
    * A partial reducer that sums per word inside groups of a coarser combiner grouping
    * comparator: it emits a sum each time the current key changes within the group.
    */
-  public static class SumPerKeyWithinGroup
-      extends Reducer<Text, LongWritable, Text, LongWritable> {
+  public static class SumPerKeyWithinGroup extends Reducer<Text, LongWritable, Text, LongWritable> {
     @Override
     protected void reduce(Text group, Iterable<LongWritable> values, Context context)
         throws IOException, InterruptedException {
@@ -183,10 +194,12 @@ public class TestMarcoConcurrency {
     s.start();
     Map<String, Long> expected = fetchConcurrently(s, maps);
     assertEquals(expected, sums(s.finish()));
-    assertEquals("a valid partial reducer breaks no rule", 0,
-        s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
-    assertTrue("it reduced", s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS)
-        < s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertEquals(
+        "a valid partial reducer breaks no rule", 0, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
+    assertTrue(
+        "it reduced",
+        s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
     assertCleanBookkeeping(s, maps);
   }
 }

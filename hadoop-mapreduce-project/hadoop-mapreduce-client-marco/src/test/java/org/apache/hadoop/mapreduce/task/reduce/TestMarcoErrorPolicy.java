@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -13,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -132,13 +135,14 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void aRetriedAttemptRunsWithoutPartialWork() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(OutOfMemoryReducer.class), localDir, null)
-        .attempt(1);
+    SyntheticShuffle s =
+        new SyntheticShuffle(conf(OutOfMemoryReducer.class), localDir, null).attempt(1);
     s.start();
     Map<String, Long> expected = fetchAll(s);
     assertEquals(expected, sums(s.finish()));
     assertEquals(1, s.counter(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK));
-    assertEquals(0, s.counter(MarcoCounter.INVOCATIONS) + s.counter(MarcoCounter.FAILED_INVOCATIONS));
+    assertEquals(
+        0, s.counter(MarcoCounter.INVOCATIONS) + s.counter(MarcoCounter.FAILED_INVOCATIONS));
   }
 
   @Test(timeout = 60_000)
@@ -152,7 +156,8 @@ public class TestMarcoErrorPolicy {
     assertEquals(expected, sums(s.finish()));
     assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
     assertTrue(s.counter(MarcoCounter.INVOCATIONS) >= 1);
-    assertEquals("only committed invocations count their values",
+    assertEquals(
+        "only committed invocations count their values",
         s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
         s.counters.findCounter(USER_GROUP, USER_COUNTER).getValue());
   }
@@ -188,14 +193,14 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void aThrowingInvocationCommitFailsTheAttemptWithoutAHang() throws Throwable {
-    assertAFailingStepFailsTheAttemptCleanly(MergeSteps.Step.INVOCATION_COMMIT,
-        conf(CountingSumReducer.class));
+    assertAFailingStepFailsTheAttemptCleanly(
+        MergeSteps.Step.INVOCATION_COMMIT, conf(CountingSumReducer.class));
   }
 
   @Test(timeout = 60_000)
   public void aThrowingReleaseFailsTheAttemptWithoutAHang() throws Throwable {
-    assertAFailingStepFailsTheAttemptCleanly(MergeSteps.Step.RELEASE,
-        conf(CountingSumReducer.class));
+    assertAFailingStepFailsTheAttemptCleanly(
+        MergeSteps.Step.RELEASE, conf(CountingSumReducer.class));
   }
 
   @Test(timeout = 60_000)

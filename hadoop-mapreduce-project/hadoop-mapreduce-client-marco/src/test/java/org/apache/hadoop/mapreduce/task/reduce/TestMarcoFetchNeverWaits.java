@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -23,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -62,8 +65,12 @@ public class TestMarcoFetchNeverWaits {
     static volatile CountDownLatch release = new CountDownLatch(0);
 
     @Override
-    public void reduce(Text key, Iterator<LongWritable> values,
-        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+    public void reduce(
+        Text key,
+        Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out,
+        Reporter reporter)
+        throws IOException {
       try {
         assertTrue("released", release.await(60, TimeUnit.SECONDS));
       } catch (InterruptedException e) {
@@ -111,18 +118,25 @@ public class TestMarcoFetchNeverWaits {
     conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (8.5 * size / 0.7));
     MemoryBudget budget = new MemoryBudget(conf);
     long headroom = budget.limit() - budget.mergeThreshold();
-    assertTrue(budget.toString(), 2 * size <= headroom && headroom < 3 * size
-        && 5 * size < budget.mergeThreshold() && budget.mergeThreshold() <= 6 * size
-        && 8 * size <= budget.limit() && budget.limit() < 9 * size);
+    assertTrue(
+        budget.toString(),
+        2 * size <= headroom
+            && headroom < 3 * size
+            && 5 * size < budget.mergeThreshold()
+            && budget.mergeThreshold() <= 6 * size
+            && 8 * size <= budget.limit()
+            && budget.limit() < 9 * size);
     s.start();
   }
 
   /** Calls waitForResource as a fetcher does before each fetch; fails if it blocks. */
   private void waitForResource() throws Exception {
-    Future<?> waited = fetcher.submit(() -> {
-      s.manager.waitForResource();
-      return null;
-    });
+    Future<?> waited =
+        fetcher.submit(
+            () -> {
+              s.manager.waitForResource();
+              return null;
+            });
     try {
       waited.get(10, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
@@ -170,7 +184,9 @@ public class TestMarcoFetchNeverWaits {
     fetch(0, 4);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     fetch(4, MAPS);
-    assertEquals("the invocation pinned two map outputs, within the headroom", 2 * size,
+    assertEquals(
+        "the invocation pinned two map outputs, within the headroom",
+        2 * size,
         s.manager.pinnedMemory());
     assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
     assertTrue("the outputs it left were spilled", timelineHas("\"event\":\"spill-end\""));
@@ -191,20 +207,23 @@ public class TestMarcoFetchNeverWaits {
     // The sixth arrival starts the (held) spill: 4 S waiting + 2 S pinned reach the merge
     // threshold. Arrivals seven to nine fill memory to 9 S, over the limit.
     fetch(4, 9);
-    assertTrue("the sixth arrival started a spill",
+    assertTrue(
+        "the sixth arrival started a spill",
         timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
-    Thread waiter = new Thread(() -> {
-      try {
-        s.manager.waitForResource();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                s.manager.waitForResource();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     waiter.start();
     try {
       while (waiter.getState() != Thread.State.TIMED_WAITING) {
-        assertTrue("waitForResource returned over the limit with a spill running",
-            waiter.isAlive());
+        assertTrue(
+            "waitForResource returned over the limit with a spill running", waiter.isAlive());
         Thread.sleep(1);
       }
       Thread.sleep(100);
@@ -267,12 +286,16 @@ public class TestMarcoFetchNeverWaits {
     // pinned ones, committed memory (6 S) reaches the merge threshold and they are spilled.
     fetch(0, 8);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    assertTrue("the sixth arrival spilled the four waiting outputs",
+    assertTrue(
+        "the sixth arrival spilled the four waiting outputs",
         timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
-    String second = s.manager.timelineEvents().stream()
-        .filter(e -> e.contains("\"event\":\"invocation-start\",\"n\":2,")).findFirst()
-        .orElseThrow(() -> new AssertionError("no second invocation"));
-    assertTrue("the second invocation took the spilled run: " + second,
+    String second =
+        s.manager.timelineEvents().stream()
+            .filter(e -> e.contains("\"event\":\"invocation-start\",\"n\":2,"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no second invocation"));
+    assertTrue(
+        "the second invocation took the spilled run: " + second,
         second.contains("\"runs\":1,\"mapOutputs\":4,"));
     assertEquals(2 * size, s.manager.pinnedMemory());
     fetch(8, MAPS);
@@ -314,7 +337,8 @@ public class TestMarcoFetchNeverWaits {
     }
     HeldSumReducer.release.countDown();
     Map<String, Long> sums = new TreeMap<>();
-    input.get(60, TimeUnit.SECONDS)
+    input
+        .get(60, TimeUnit.SECONDS)
         .forEach((k, v) -> sums.put(k, v.stream().mapToLong(Long::longValue).sum()));
     assertEquals(expected, sums);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -16,7 +20,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -39,8 +42,10 @@ public class TestMarcoHeapGuard {
 
   private File localDir;
   private SyntheticShuffle s;
+
   /** The guard's live tenured bytes, of 100; over 50 there is no room. */
   private final AtomicLong live = new AtomicLong();
+
   private final Map<String, Long> expected = new TreeMap<>();
 
   @Before
@@ -112,7 +117,7 @@ public class TestMarcoHeapGuard {
     start();
     fetch(0, 4);
     assertTrue("the first invocation started", HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    live.set(90);  // a collection found the heap full while the invocation ran
+    live.set(90); // a collection found the heap full while the invocation ran
     HeldSumReducer.release.countDown();
     s.awaitIdle();
     assertTrue(timelineHas("\"event\":\"invocation-backed-off\",\"n\":1"));
@@ -135,10 +140,14 @@ public class TestMarcoHeapGuard {
   @Test
   public void theGuardSamplesTheHeapOncePerBatchOfRecordsAndOneIsOff() {
     AtomicLong asked = new AtomicLong();
-    HeapGuard guard = new HeapGuard(() -> {
-      asked.incrementAndGet();
-      return 90;
-    }, 100, 0.5f);
+    HeapGuard guard =
+        new HeapGuard(
+            () -> {
+              asked.incrementAndGet();
+              return 90;
+            },
+            100,
+            0.5f);
     BooleanSupplier sampler = guard.sampler();
     for (int i = 1; i < HeapGuard.RECORDS_PER_CHECK; i++) {
       assertFalse(sampler.getAsBoolean());
@@ -147,7 +156,8 @@ public class TestMarcoHeapGuard {
     assertEquals(1, asked.get());
     assertFalse("at the limit there is room", new HeapGuard(() -> 50, 100, 0.5f).overLimit());
     assertFalse("a limit of 1 is no guard", new HeapGuard(() -> 100, 100, 1f).overLimit());
-    assertFalse("this JVM's heap is far from full",
+    assertFalse(
+        "this JVM's heap is far from full",
         HeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT).overLimit());
   }
 }

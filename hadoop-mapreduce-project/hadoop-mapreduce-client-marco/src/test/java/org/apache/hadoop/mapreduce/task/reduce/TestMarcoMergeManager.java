@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -22,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -47,7 +50,8 @@ import org.junit.Test;
 /** The merge manager on synthetic map outputs, fetched one at a time as Hadoop's fetchers do. */
 public class TestMarcoMergeManager {
   private static final Pattern INVOCATION_START =
-      Pattern.compile("\"event\":\"invocation-start\",\"n\":\\d+,\"arrived\":(\\d+).*\"reduce\":(\\w+)");
+      Pattern.compile(
+          "\"event\":\"invocation-start\",\"n\":\\d+,\"arrived\":(\\d+).*\"reduce\":(\\w+)");
 
   private File localDir;
 
@@ -68,8 +72,12 @@ public class TestMarcoMergeManager {
   public static class OldSumReducer extends MapReduceBase
       implements org.apache.hadoop.mapred.Reducer<Text, LongWritable, Text, LongWritable> {
     @Override
-    public void reduce(Text key, Iterator<LongWritable> values,
-        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+    public void reduce(
+        Text key,
+        Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out,
+        Reporter reporter)
+        throws IOException {
       long sum = 0;
       while (values.hasNext()) {
         sum += values.next().get();
@@ -118,8 +126,7 @@ public class TestMarcoMergeManager {
   }
 
   /** Copies every record: a partial reducer that does no useful work. */
-  public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
-  }
+  public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {}
 
   @Before
   public void setUp() throws IOException {
@@ -152,8 +159,8 @@ public class TestMarcoMergeManager {
   }
 
   /** Fetches every map output in order, letting invocations finish between arrivals. */
-  private static Map<String, Long> fetchAll(SyntheticShuffle s, int maps, int perMap,
-      int distinct) throws Exception {
+  private static Map<String, Long> fetchAll(SyntheticShuffle s, int maps, int perMap, int distinct)
+      throws Exception {
     Map<String, Long> expected = new TreeMap<>();
     for (int i = 0; i < maps; i++) {
       List<String> words = wordsOfMap(i, perMap, distinct);
@@ -173,7 +180,8 @@ public class TestMarcoMergeManager {
   }
 
   /** One group of every invocation-start event of the timeline, in order, parsed by {@code parse}. */
-  private static <T> List<T> invocationStarts(SyntheticShuffle s, int group, Function<String, T> parse) {
+  private static <T> List<T> invocationStarts(
+      SyntheticShuffle s, int group, Function<String, T> parse) {
     List<T> values = new ArrayList<>();
     for (String e : s.manager.timelineEvents()) {
       Matcher m = INVOCATION_START.matcher(e);
@@ -198,8 +206,9 @@ public class TestMarcoMergeManager {
     Map<String, Long> expected = fetchAll(s, 40, 50, 30);
     // 4, 4 more, then 8 at a time; the stop point is at 36 = 0.9 * 40 arrivals.
     assertEquals(List.of(4, 8, 16, 24, 32), invocationStartArrivals(s));
-    assertTrue(s.manager.timelineEvents().stream()
-        .anyMatch(e -> e.contains("\"event\":\"stop-point\",\"arrived\":36")));
+    assertTrue(
+        s.manager.timelineEvents().stream()
+            .anyMatch(e -> e.contains("\"event\":\"stop-point\",\"arrived\":36")));
     assertSums(expected, s.finish());
     assertEquals(5, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(32, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
@@ -255,7 +264,9 @@ public class TestMarcoMergeManager {
   @Test
   public void oldApiPartialReducerWorksLikeTheNewOne() throws Throwable {
     JobConf conf = SyntheticShuffle.baseConf(12);
-    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, OldSumReducer.class,
+    conf.setClass(
+        MarcoConfig.PARTIAL_REDUCER_CLASS,
+        OldSumReducer.class,
         org.apache.hadoop.mapred.Reducer.class);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = fetchAll(s, 12, 200, 20);
@@ -270,9 +281,11 @@ public class TestMarcoMergeManager {
     Map<String, List<Long>> input = s.finish();
     assertSums(expected, input);
     assertEquals(2, s.counter(MarcoCounter.INVOCATIONS));
-    assertEquals(s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
+    assertEquals(
+        s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
         s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS));
-    assertTrue("every record reaches the reducer unreduced",
+    assertTrue(
+        "every record reaches the reducer unreduced",
         input.values().stream().allMatch(v -> v.stream().allMatch(c -> c == 1L)));
   }
 
@@ -299,7 +312,8 @@ public class TestMarcoMergeManager {
     assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
     List<String> events = s.manager.timelineEvents();
     int failed = indexOf(events, "invocation-failed");
-    assertTrue("the failed invocation's in-memory inputs are spilled to free their memory",
+    assertTrue(
+        "the failed invocation's in-memory inputs are spilled to free their memory",
         failed >= 0 && indexOf(events.subList(failed, events.size()), "spill-end") > 0);
     File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial-1"));
     assertEquals("the failed run's file is removed", 0, leftovers == null ? 0 : leftovers.length);
@@ -347,16 +361,18 @@ public class TestMarcoMergeManager {
     TokenCache.setEncryptedSpillKey(new byte[16], credentials);
     UserGroupInformation user = UserGroupInformation.createRemoteUser("marco-encrypted-test");
     user.addCredentials(credentials);
-    user.doAs((PrivilegedExceptionAction<Void>) () -> {
-      try {
-        encryptedDiskPath();
-      } catch (Exception | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IOException(t);
-      }
-      return null;
-    });
+    user.doAs(
+        (PrivilegedExceptionAction<Void>)
+            () -> {
+              try {
+                encryptedDiskPath();
+              } catch (Exception | Error e) {
+                throw e;
+              } catch (Throwable t) {
+                throw new IOException(t);
+              }
+              return null;
+            });
   }
 
   private void encryptedDiskPath() throws Throwable {
@@ -400,9 +416,12 @@ public class TestMarcoMergeManager {
       i++;
     }
     assertSums(expected, s.finish());
-    assertTrue("memory spills happened", s.manager.timelineEvents().stream()
-        .anyMatch(e -> e.contains("\"event\":\"spill-end\"")));
-    assertEquals("no partial invocation with an unreachable threshold", 0,
+    assertTrue(
+        "memory spills happened",
+        s.manager.timelineEvents().stream().anyMatch(e -> e.contains("\"event\":\"spill-end\"")));
+    assertEquals(
+        "no partial invocation with an unreachable threshold",
+        0,
         s.counter(MarcoCounter.INVOCATIONS));
   }
 
@@ -415,17 +434,30 @@ public class TestMarcoMergeManager {
     // limit (one may), the sixth must WAIT.
     List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      held.add(s.manager.reserve(
-          new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
-              org.apache.hadoop.mapreduce.TaskType.MAP, i, 0), 17_000, 0));
+      held.add(
+          s.manager.reserve(
+              new org.apache.hadoop.mapreduce.TaskAttemptID(
+                  "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, i, 0),
+              17_000,
+              0));
     }
     assertTrue(held.stream().allMatch(o -> o != null && o.getDescription().equals("MEMORY")));
-    assertEquals(null, s.manager.reserve(new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
-        org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0), 17_000, 0));
+    assertEquals(
+        null,
+        s.manager.reserve(
+            new org.apache.hadoop.mapreduce.TaskAttemptID(
+                "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0),
+            17_000,
+            0));
     held.get(0).abort();
     held.get(1).abort();
-    assertTrue(s.manager.reserve(new org.apache.hadoop.mapreduce.TaskAttemptID("1", 1,
-        org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0), 17_000, 0) != null);
+    assertTrue(
+        s.manager.reserve(
+                new org.apache.hadoop.mapreduce.TaskAttemptID(
+                    "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0),
+                17_000,
+                0)
+            != null);
   }
 
   @Test
@@ -455,8 +487,15 @@ public class TestMarcoMergeManager {
     File file = new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
     List<String> lines = Files.readAllLines(file.toPath());
     assertEquals(8, lines.stream().filter(l -> l.contains("\"event\":\"arrival\"")).count());
-    for (String event : new String[] {"invocation-start", "invocation-end", "stop-point",
-        "shuffle-end", "final-merge-start", "final-merge-end"}) {
+    for (String event :
+        new String[] {
+          "invocation-start",
+          "invocation-end",
+          "stop-point",
+          "shuffle-end",
+          "final-merge-start",
+          "final-merge-end"
+        }) {
       assertTrue(event, lines.stream().anyMatch(l -> l.contains("\"event\":\"" + event + "\"")));
     }
   }
@@ -465,8 +504,8 @@ public class TestMarcoMergeManager {
    * Fetches all 8 map outputs while invocation 1 (started at arrival 4 by {@code reducer}) is
    * held, closes the shuffle, and lets the invocation go only once the shuffle has ended.
    */
-  private SyntheticShuffle heldInvocationAtShuffleEnd(JobConf conf,
-      Class<? extends Reducer> reducer) throws Throwable {
+  private SyntheticShuffle heldInvocationAtShuffleEnd(
+      JobConf conf, Class<? extends Reducer> reducer) throws Throwable {
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, reducer, Reducer.class);
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(1);

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -16,7 +20,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -36,8 +39,8 @@ public class TestMultiLevelPartialReduce {
   private static final int FACTOR = 3;
   private static final Pattern RUNS =
       Pattern.compile("\"event\":\"(invocation|remerge)-start\".*?\"runs\":(\\d+)");
-  private static final Pattern FINAL_PARTIAL_RUNS = Pattern.compile(
-      "\"event\":\"final-merge-start\".*\"partialRuns\":(\\d+)");
+  private static final Pattern FINAL_PARTIAL_RUNS =
+      Pattern.compile("\"event\":\"final-merge-start\".*\"partialRuns\":(\\d+)");
   private File localDir;
 
   @Before
@@ -100,8 +103,7 @@ public class TestMultiLevelPartialReduce {
   }
 
   @Test(timeout = 120_000)
-  public void partialRunsAreMergedAgainAndTheFinalMergeGetsFewerThanTheFactor()
-      throws Throwable {
+  public void partialRunsAreMergedAgainAndTheFinalMergeGetsFewerThanTheFactor() throws Throwable {
     int maps = 40;
     SyntheticShuffle s = shuffle(maps, FACTOR, TestMarcoMergeManager.SumReducer.class);
     Map<String, Long> expected = new TreeMap<>();
@@ -112,12 +114,15 @@ public class TestMultiLevelPartialReduce {
     }
     assertSums(expected, s.finish());
     List<Integer> fanIns = fanIns(s);
-    assertTrue("every merge opens at most the sort factor's runs: " + fanIns,
+    assertTrue(
+        "every merge opens at most the sort factor's runs: " + fanIns,
         fanIns.stream().allMatch(n -> n <= FACTOR));
     assertTrue("re-merges ran", s.counter(MarcoCounter.PARTIAL_REMERGES) >= 2);
-    assertEquals(FACTOR * s.counter(MarcoCounter.PARTIAL_REMERGES),
+    assertEquals(
+        FACTOR * s.counter(MarcoCounter.PARTIAL_REMERGES),
         s.counter(MarcoCounter.PARTIAL_REMERGED_RUNS));
-    assertTrue("runs of runs of runs: level " + s.counter(MarcoCounter.PARTIAL_MERGE_LEVELS),
+    assertTrue(
+        "runs of runs of runs: level " + s.counter(MarcoCounter.PARTIAL_MERGE_LEVELS),
         s.counter(MarcoCounter.PARTIAL_MERGE_LEVELS) >= 3);
     assertTrue(partialRunsAtFinalMerge(s) < FACTOR);
   }
@@ -155,7 +160,8 @@ public class TestMultiLevelPartialReduce {
     }
     assertSums(expected, s.finish());
     List<Integer> fanIns = fanIns(s);
-    assertTrue("the catching-up invocations open at most the factor: " + fanIns,
+    assertTrue(
+        "the catching-up invocations open at most the factor: " + fanIns,
         fanIns.size() > 2 && fanIns.stream().allMatch(n -> n <= FACTOR));
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -14,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -68,8 +71,12 @@ public class TestPartialReducerContract {
   public static class OldApiShiftingReducer extends MapReduceBase
       implements org.apache.hadoop.mapred.Reducer<Text, LongWritable, Text, LongWritable> {
     @Override
-    public void reduce(Text key, Iterator<LongWritable> values,
-        OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+    public void reduce(
+        Text key,
+        Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out,
+        Reporter reporter)
+        throws IOException {
       long sum = 0;
       while (values.hasNext()) {
         sum += values.next().get();
@@ -125,15 +132,19 @@ public class TestPartialReducerContract {
 
   private static void assertCaughtOnceAndPartialReduceStopped(SyntheticShuffle s) {
     assertEquals(1, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
-    assertEquals("the violating invocation failed", 1,
-        s.counter(MarcoCounter.FAILED_INVOCATIONS));
-    assertTrue("partial sort goes on after the violation",
-        s.counter(MarcoCounter.INVOCATIONS) >= 1);
-    assertEquals("nothing was partially reduced", s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
+    assertEquals("the violating invocation failed", 1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
+    assertTrue(
+        "partial sort goes on after the violation", s.counter(MarcoCounter.INVOCATIONS) >= 1);
+    assertEquals(
+        "nothing was partially reduced",
+        s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS),
         s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS));
-    assertTrue("later invocations only sort", s.manager.timelineEvents().stream()
-        .filter(e -> e.contains("\"event\":\"invocation-start\""))
-        .skip(1).allMatch(e -> e.contains("\"reduce\":false")));
+    assertTrue(
+        "later invocations only sort",
+        s.manager.timelineEvents().stream()
+            .filter(e -> e.contains("\"event\":\"invocation-start\""))
+            .skip(1)
+            .allMatch(e -> e.contains("\"reduce\":false")));
   }
 
   @Test
@@ -173,8 +184,11 @@ public class TestPartialReducerContract {
     } catch (IOException e) {
       Throwable cause = e instanceof ContractViolationException ? e : e.getCause();
       assertTrue(String.valueOf(cause), cause instanceof ContractViolationException);
-      assertTrue(cause.getMessage(), cause.getMessage().contains(
-          ReverseOrderPartialReducer.class.getName() + " broke its contract"));
+      assertTrue(
+          cause.getMessage(),
+          cause
+              .getMessage()
+              .contains(ReverseOrderPartialReducer.class.getName() + " broke its contract"));
     }
     assertEquals(0, s.manager.mergesRunning());
   }
@@ -198,22 +212,24 @@ public class TestPartialReducerContract {
     conf.setMapOutputKeyClass(Text.class);
     conf.setCombinerKeyGroupingComparator(FirstLetterComparator.class);
     PartialReducerContract<Text> contract = new PartialReducerContract<>(conf, "com.acme.P");
-    contract.check(new Text("b1"), new Text("b0"));  // another key of the same group: allowed
-    contract.check(new Text("b1"), new Text("b9"));  // the same key again: allowed
+    contract.check(new Text("b1"), new Text("b0")); // another key of the same group: allowed
+    contract.check(new Text("b1"), new Text("b9")); // the same key again: allowed
     try {
       contract.check(new Text("b0"), new Text("b2"));
       fail("a key smaller than the one before");
     } catch (ContractViolationException e) {
-      assertEquals("partial reducer com.acme.P broke its contract: "
-          + PartialReducerContract.KEY_ORDER_RULE, e.getMessage());
+      assertEquals(
+          "partial reducer com.acme.P broke its contract: " + PartialReducerContract.KEY_ORDER_RULE,
+          e.getMessage());
     }
     PartialReducerContract<Text> other = new PartialReducerContract<>(conf, "com.acme.P");
     try {
       other.check(new Text("c1"), new Text("b1"));
       fail("a key of another group");
     } catch (ContractViolationException e) {
-      assertEquals("partial reducer com.acme.P broke its contract: "
-          + PartialReducerContract.KEY_GROUP_RULE, e.getMessage());
+      assertEquals(
+          "partial reducer com.acme.P broke its contract: " + PartialReducerContract.KEY_GROUP_RULE,
+          e.getMessage());
     }
     assertTrue("the violation is kept", other.violation() != null);
   }
@@ -223,7 +239,8 @@ public class TestPartialReducerContract {
     SyntheticShuffle s = shuffle(TestMarcoMergeManager.SumReducer.class, false);
     assertOutputRight(s);
     assertEquals(0, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
-    assertTrue(s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS)
-        < s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
+    assertTrue(
+        s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
   }
 }

@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
@@ -12,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -34,8 +37,7 @@ import org.slf4j.LoggerFactory;
 public class TestShuffleCpuCgroup {
   private static final TaskAttemptID REDUCE = new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0);
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final CgroupV1Host host = new CgroupV1Host();
   private LogCapturer logs;
@@ -64,9 +66,11 @@ public class TestShuffleCpuCgroup {
     cgroup.leave();
     String out = logs.getOutput();
     assertEquals(out, 1, out.split("cannot join", -1).length - 1);
-    assertTrue(out, out.contains("cannot join cpu cgroup " + notACgroup + " for the shuffle")
-        && out.contains("echo 128 > " + notACgroup + "/cpu.shares")
-        && out.contains(MarcoConfig.SHUFFLE_CPU_CGROUP));
+    assertTrue(
+        out,
+        out.contains("cannot join cpu cgroup " + notACgroup + " for the shuffle")
+            && out.contains("echo 128 > " + notACgroup + "/cpu.shares")
+            && out.contains(MarcoConfig.SHUFFLE_CPU_CGROUP));
     assertFalse("no move back for a reduce that never left", out.contains("back in"));
     assertEquals("no file may be created", 0, notACgroup.list().length);
   }
@@ -89,27 +93,30 @@ public class TestShuffleCpuCgroup {
     ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
     ShuffleCpuCgroup second = null;
     try {
-      assertEquals(Collections.singleton("/" + shuffle.getFileName()),
+      assertEquals(
+          Collections.singleton("/" + shuffle.getFileName()),
           new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
       // Partial threads are made after shuffle start, in the shuffle cgroup, and move on.
       CountDownLatch partialJoined = new CountDownLatch(1);
-      Thread partialThread = new LowPriorityThreadFactory("test-partial", 0, partial.toString())
-          .newThread(() -> {
-            try {
-              partialInside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
-            } catch (Exception e) {
-              partialInside.set(e.toString());
-            }
-            partialJoined.countDown();
-            awaitQuietly(partialMayEnd);
-          });
+      Thread partialThread =
+          new LowPriorityThreadFactory("test-partial", 0, partial.toString())
+              .newThread(
+                  () -> {
+                    try {
+                      partialInside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
+                    } catch (Exception e) {
+                      partialInside.set(e.toString());
+                    }
+                    partialJoined.countDown();
+                    awaitQuietly(partialMayEnd);
+                  });
       partialThread.start();
       partialJoined.await();
       assertEquals("/" + partial.getFileName(), partialInside.get());
       List<String> all = CgroupV1Host.cpuCgroupsOfAllThreads();
       assertEquals(all.toString(), 1, Collections.frequency(all, "/" + partial.getFileName()));
-      assertEquals(all.toString(), all.size() - 1,
-          Collections.frequency(all, "/" + shuffle.getFileName()));
+      assertEquals(
+          all.toString(), all.size() - 1, Collections.frequency(all, "/" + shuffle.getFileName()));
 
       // A second reduce of this JVM (LocalJobRunner): the last to end the shuffle moves back.
       second = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
@@ -119,11 +126,14 @@ public class TestShuffleCpuCgroup {
       cgroup.leave();
       // cgroup.procs moves all threads, a partial thread still running included: at shuffle end
       // partial work is done or abandoned.
-      assertEquals(Collections.singleton(origin),
-          new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
+      assertEquals(
+          Collections.singleton(origin), new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
       String out = logs.getOutput();
-      assertTrue(out, out.contains("MaRCO: reduce " + REDUCE) && out.contains(
-          "joined cpu cgroup " + shuffle + " for the shuffle, from " + originDir));
+      assertTrue(
+          out,
+          out.contains("MaRCO: reduce " + REDUCE)
+              && out.contains(
+                  "joined cpu cgroup " + shuffle + " for the shuffle, from " + originDir));
       assertTrue(out, out.contains("back in cpu cgroup " + originDir + " for the final merge"));
       assertFalse(out, out.contains("cannot"));
     } finally {
@@ -146,8 +156,7 @@ public class TestShuffleCpuCgroup {
    * before that (the partial threads) and the JVM's own stay in the cgroup.
    */
   @Test
-  public void threadsStartedByTheMainThreadAfterTheJoinRunAtTheContainersShare()
-      throws Exception {
+  public void threadsStartedByTheMainThreadAfterTheJoinRunAtTheContainersShare() throws Exception {
     CgroupV1Host.assumeWritable();
     Path shuffle = host.create("shuffle");
     String origin = CgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
@@ -159,27 +168,36 @@ public class TestShuffleCpuCgroup {
     AtomicReference<String> partialAt = new AtomicReference<>();
     CountDownLatch started = new CountDownLatch(2);
     // The test's own thread stays put; "main" plays the reduce task's main thread.
-    Thread main = new Thread(() -> {
-      ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
-      Thread partial = new Thread(() -> {
-        partialAt.set(threadCgroup());
-        started.countDown();
-        awaitQuietly(end);
-      }, "MaRCO partial 1");
-      partial.setDaemon(true);
-      partial.start();
-      cgroup.keepCurrentThreadAtContainerShare();
-      mainAt.set(threadCgroup());
-      Thread fetcher = new Thread(() -> {
-        fetcherAt.set(threadCgroup());
-        started.countDown();
-        awaitQuietly(end);
-      }, "fetcher#1");
-      fetcher.setDaemon(true);
-      fetcher.start();
-      awaitQuietly(end);
-      cgroup.leave();
-    }, "main of the reduce");
+    Thread main =
+        new Thread(
+            () -> {
+              ShuffleCpuCgroup cgroup = ShuffleCpuCgroup.join(shuffle.toString(), REDUCE);
+              Thread partial =
+                  new Thread(
+                      () -> {
+                        partialAt.set(threadCgroup());
+                        started.countDown();
+                        awaitQuietly(end);
+                      },
+                      "MaRCO partial 1");
+              partial.setDaemon(true);
+              partial.start();
+              cgroup.keepCurrentThreadAtContainerShare();
+              mainAt.set(threadCgroup());
+              Thread fetcher =
+                  new Thread(
+                      () -> {
+                        fetcherAt.set(threadCgroup());
+                        started.countDown();
+                        awaitQuietly(end);
+                      },
+                      "fetcher#1");
+              fetcher.setDaemon(true);
+              fetcher.start();
+              awaitQuietly(end);
+              cgroup.leave();
+            },
+            "main of the reduce");
     main.start();
     try {
       started.await();
@@ -187,14 +205,16 @@ public class TestShuffleCpuCgroup {
       assertEquals("a fetcher it starts", origin, fetcherAt.get());
       assertEquals("a partial thread born before", inShuffle, partialAt.get());
       List<String> all = CgroupV1Host.cpuCgroupsOfAllThreads();
-      assertEquals("the main thread and the fetcher: " + all, 2,
-          Collections.frequency(all, origin));
-      assertEquals("the rest of the JVM stays: " + all, all.size() - 2,
+      assertEquals(
+          "the main thread and the fetcher: " + all, 2, Collections.frequency(all, origin));
+      assertEquals(
+          "the rest of the JVM stays: " + all,
+          all.size() - 2,
           Collections.frequency(all, inShuffle));
       end.countDown();
       main.join();
-      assertEquals(Collections.singleton(origin),
-          new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
+      assertEquals(
+          Collections.singleton(origin), new HashSet<>(CgroupV1Host.cpuCgroupsOfAllThreads()));
       assertFalse(logs.getOutput(), logs.getOutput().contains("cannot"));
     } finally {
       end.countDown();

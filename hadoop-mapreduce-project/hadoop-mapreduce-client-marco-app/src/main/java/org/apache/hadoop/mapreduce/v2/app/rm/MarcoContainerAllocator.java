@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.v2.app.rm;
 
 import java.io.IOException;
@@ -7,7 +11,6 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.stagger.EarlyReduceAdmission;
 import org.apache.hadoop.mapreduce.marco.stagger.ReduceStaggering;
@@ -51,8 +54,8 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   private ReduceStaggering staggering;
   private int clusterNodes;
 
-  public MarcoContainerAllocator(ClientService clientService, AppContext context,
-      AMPreemptionPolicy preemptionPolicy) {
+  public MarcoContainerAllocator(
+      ClientService clientService, AppContext context, AMPreemptionPolicy preemptionPolicy) {
     super(clientService, context, preemptionPolicy);
   }
 
@@ -74,19 +77,35 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   }
 
   @Override
-  public void scheduleReduces(int totalMaps, int completedMaps, int scheduledMaps,
-      int scheduledReduces, int assignedMaps, int assignedReduces, Resource mapResourceReqt,
-      Resource reduceResourceReqt, int numPendingReduces, float maxReduceRampupLimit,
+  public void scheduleReduces(
+      int totalMaps,
+      int completedMaps,
+      int scheduledMaps,
+      int scheduledReduces,
+      int assignedMaps,
+      int assignedReduces,
+      Resource mapResourceReqt,
+      Resource reduceResourceReqt,
+      int numPendingReduces,
+      float maxReduceRampupLimit,
       float reduceSlowStart) {
-    super.scheduleReduces(totalMaps, completedMaps, scheduledMaps, scheduledReduces,
-        assignedMaps, assignedReduces, mapResourceReqt, reduceResourceReqt, numPendingReduces,
-        maxReduceRampupLimit, staggering.slowStart(reduceSlowStart));
+    super.scheduleReduces(
+        totalMaps,
+        completedMaps,
+        scheduledMaps,
+        scheduledReduces,
+        assignedMaps,
+        assignedReduces,
+        mapResourceReqt,
+        reduceResourceReqt,
+        numPendingReduces,
+        maxReduceRampupLimit,
+        staggering.slowStart(reduceSlowStart));
     if (limitingEarlyReduces()) {
       // Ramp-ups below respect the cap; this only acts when the cap shrank (a node was lost).
       int excess = -roomUnderEarlyReduceCap();
       if (excess > 0) {
-        LOG.info("Reduce staggering: {} reduce requests back to pending while maps run",
-            excess);
+        LOG.info("Reduce staggering: {} reduce requests back to pending while maps run", excess);
         rampDownReduces(Math.min(excess, getScheduledRequests().reduces.size()));
       }
     }
@@ -105,8 +124,8 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   /** Hadoop's ramp-up, limited while maps run to k reduce requests and containers per node. */
   @Override
   public void rampUpReduces(int rampUp) {
-    int allowed = limitingEarlyReduces()
-        ? Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap())) : rampUp;
+    int allowed =
+        limitingEarlyReduces() ? Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap())) : rampUp;
     super.rampUpReduces(allowed);
   }
 
@@ -121,7 +140,8 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
 
   /** k per cluster node minus the reduce containers held and requested; negative if over. */
   private int roomUnderEarlyReduceCap() {
-    return staggering.earlyReduceCap(clusterNodes) - getAssignedRequests().reduces.size()
+    return staggering.earlyReduceCap(clusterNodes)
+        - getAssignedRequests().reduces.size()
         - getScheduledRequests().reduces.size();
   }
 
@@ -140,16 +160,20 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     for (Container held : getAssignedRequests().reduces.values()) {
       heldNodes.add(held.getNodeId());
     }
-    EarlyReduceAdmission<Container> admission = EarlyReduceAdmission.decide(
-        staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId);
+    EarlyReduceAdmission<Container> admission =
+        EarlyReduceAdmission.decide(
+            staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId);
     if (admission.withheld().isEmpty()) {
       return;
     }
     Set<Container> withheld = Collections.newSetFromMap(new IdentityHashMap<>());
     withheld.addAll(admission.withheld());
     for (Container container : withheld) {
-      LOG.info("Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job"
-          + " while maps run", container.getId(), container.getNodeId(),
+      LOG.info(
+          "Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job"
+              + " while maps run",
+          container.getId(),
+          container.getNodeId(),
           staggering.reducesPerNode());
       pendingRelease.add(container.getId());
       release(container.getId());

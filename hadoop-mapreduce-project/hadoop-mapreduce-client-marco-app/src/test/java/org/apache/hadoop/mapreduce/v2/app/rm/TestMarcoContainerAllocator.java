@@ -1,3 +1,7 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
 package org.apache.hadoop.mapreduce.v2.app.rm;
 
 import static org.junit.Assert.assertEquals;
@@ -11,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
@@ -54,6 +57,7 @@ import org.junit.Test;
  */
 public class TestMarcoContainerAllocator {
   private static final int TOTAL_MAPS = 20;
+
   /** Headroom of a cluster with room for everything. */
   private static final int ROOMY = 64;
 
@@ -83,24 +87,32 @@ public class TestMarcoContainerAllocator {
     assertEquals(3, allocator.getNumOfPendingReduces());
 
     Container map = container("n1", RMContainerAllocator.PRIORITY_MAP);
-    List<Container> reduces = List.of(reduce("n1"), reduce("n1"), reduce("n2"), reduce("n2"),
-        reduce("n2"));
-    AllocateResponse response = heartbeat(3, ROOMY, reduces.get(0), reduces.get(1), map,
-        reduces.get(2), reduces.get(3), reduces.get(4));
-    assertEquals(List.of(reduces.get(0), map, reduces.get(2), reduces.get(3)),
+    List<Container> reduces =
+        List.of(reduce("n1"), reduce("n1"), reduce("n2"), reduce("n2"), reduce("n2"));
+    AllocateResponse response =
+        heartbeat(
+            3,
+            ROOMY,
+            reduces.get(0),
+            reduces.get(1),
+            map,
+            reduces.get(2),
+            reduces.get(3),
+            reduces.get(4));
+    assertEquals(
+        List.of(reduces.get(0), map, reduces.get(2), reduces.get(3)),
         response.getAllocatedContainers());
 
     heartbeat(3, ROOMY);
     AllocateRequest next = rm.lastRequest();
     assertEquals(ids(reduces.get(1), reduces.get(4)), new HashSet<>(next.getReleaseList()));
     assertTrue(allocator.pendingRelease.containsAll(next.getReleaseList()));
-    assertEquals("the reduce ask goes out again, so the RM offers other containers", 5,
-        reduceAsk(next));
+    assertEquals(
+        "the reduce ask goes out again, so the RM offers other containers", 5, reduceAsk(next));
   }
 
   @Test
-  public void onceMapsAreDoneEveryReduceContainerIsKeptAndEveryReduceRequested()
-      throws Exception {
+  public void onceMapsAreDoneEveryReduceContainerIsKeptAndEveryReduceRequested() throws Exception {
     start(marcoJob(2), 8);
     heartbeat(3, ROOMY);
     completedMaps.set(TOTAL_MAPS);
@@ -170,63 +182,91 @@ public class TestMarcoContainerAllocator {
 
   /** An allocator registered with the fake RM, with {@code reduces} reduce requests pending. */
   private void start(Configuration conf, int reduces) {
-    Job job = fake(Job.class, (name, args) -> {
-      switch (name) {
-        case "getID": return jobId;
-        case "getTotalMaps": return TOTAL_MAPS;
-        case "getTotalReduces": return reduces;
-        case "getCompletedMaps": return completedMaps.get();
-        default: return null;
-      }
-    });
+    Job job =
+        fake(
+            Job.class,
+            (name, args) -> {
+              switch (name) {
+                case "getID":
+                  return jobId;
+                case "getTotalMaps":
+                  return TOTAL_MAPS;
+                case "getTotalReduces":
+                  return reduces;
+                case "getCompletedMaps":
+                  return completedMaps.get();
+                default:
+                  return null;
+              }
+            });
     ClusterInfo clusterInfo = new ClusterInfo();
-    EventHandler<?> ignoreEvents = event -> { };
-    AppContext context = fake(AppContext.class, (name, args) -> {
-      switch (name) {
-        case "getApplicationID": return attemptId.getApplicationId();
-        case "getApplicationAttemptId": return attemptId;
-        case "getJob": return job;
-        case "getEventHandler": return ignoreEvents;
-        case "getClock": return SystemClock.getInstance();
-        case "getClusterInfo": return clusterInfo;
-        default: return null;
-      }
-    });
-    allocator = new MarcoContainerAllocator(null, context, new NoopAMPreemptionPolicy()) {
-      @Override
-      protected ApplicationMasterProtocol createSchedulerProxy() {
-        return rm;
-      }
+    EventHandler<?> ignoreEvents = event -> {};
+    AppContext context =
+        fake(
+            AppContext.class,
+            (name, args) -> {
+              switch (name) {
+                case "getApplicationID":
+                  return attemptId.getApplicationId();
+                case "getApplicationAttemptId":
+                  return attemptId;
+                case "getJob":
+                  return job;
+                case "getEventHandler":
+                  return ignoreEvents;
+                case "getClock":
+                  return SystemClock.getInstance();
+                case "getClusterInfo":
+                  return clusterInfo;
+                default:
+                  return null;
+              }
+            });
+    allocator =
+        new MarcoContainerAllocator(null, context, new NoopAMPreemptionPolicy()) {
+          @Override
+          protected ApplicationMasterProtocol createSchedulerProxy() {
+            return rm;
+          }
 
-      @Override
-      protected void startAllocatorThread() {
-        // The test calls the heartbeat's steps itself.
-      }
-    };
+          @Override
+          protected void startAllocatorThread() {
+            // The test calls the heartbeat's steps itself.
+          }
+        };
     allocator.init(conf);
     allocator.start();
     allocator.setMapResourceRequest(Resource.newInstance(1024, 1));
     allocator.setReduceResourceRequest(Resource.newInstance(1024, 1));
     for (int i = 0; i < reduces; i++) {
-      allocator.handleEvent(new ContainerRequestEvent(reduceAttempt(i),
-          Resource.newInstance(1024, 1), new String[0], new String[0]));
+      allocator.handleEvent(
+          new ContainerRequestEvent(
+              reduceAttempt(i), Resource.newInstance(1024, 1), new String[0], new String[0]));
     }
   }
 
   /** One allocate call: the RM grants {@code allocated} and reports nodes and headroom. */
   private AllocateResponse heartbeat(int nodes, int headroomContainers, Container... allocated)
       throws Exception {
-    rm.nextAnswer(nodes, Resource.newInstance(1024L * headroomContainers, headroomContainers),
-        allocated);
+    rm.nextAnswer(
+        nodes, Resource.newInstance(1024L * headroomContainers, headroomContainers), allocated);
     return allocator.makeRemoteRequest();
   }
 
   /** Hadoop's reduce scheduling as the heartbeat calls it, with the job's slow-start at 1. */
   private void scheduleReduces(int scheduledMaps) {
-    allocator.scheduleReduces(TOTAL_MAPS, completedMaps.get(), scheduledMaps,
-        scheduledReduces(), 0, allocator.getAssignedRequests().reduces.size(),
-        Resource.newInstance(1024, 1), Resource.newInstance(1024, 1),
-        allocator.getNumOfPendingReduces(), 0.5f, 1.0f);
+    allocator.scheduleReduces(
+        TOTAL_MAPS,
+        completedMaps.get(),
+        scheduledMaps,
+        scheduledReduces(),
+        0,
+        allocator.getAssignedRequests().reduces.size(),
+        Resource.newInstance(1024, 1),
+        Resource.newInstance(1024, 1),
+        allocator.getNumOfPendingReduces(),
+        0.5f,
+        1.0f);
   }
 
   private int scheduledReduces() {
@@ -243,14 +283,18 @@ public class TestMarcoContainerAllocator {
   }
 
   private Container container(String host, Priority priority) {
-    return Container.newInstance(ContainerId.newContainerId(attemptId, ++containers),
-        NodeId.newInstance(host, 8041), host + ":8042", Resource.newInstance(1024, 1), priority,
+    return Container.newInstance(
+        ContainerId.newContainerId(attemptId, ++containers),
+        NodeId.newInstance(host, 8041),
+        host + ":8042",
+        Resource.newInstance(1024, 1),
+        priority,
         null);
   }
 
   private TaskAttemptId reduceAttempt(int task) {
-    return MRBuilderUtils.newTaskAttemptId(MRBuilderUtils.newTaskId(jobId, task, TaskType.REDUCE),
-        0);
+    return MRBuilderUtils.newTaskAttemptId(
+        MRBuilderUtils.newTaskId(jobId, task, TaskType.REDUCE), 0);
   }
 
   private static Set<ContainerId> ids(Container... containers) {
@@ -280,23 +324,32 @@ public class TestMarcoContainerAllocator {
   /** An interface whose methods answer as given; unknown ones return null, 0 or false. */
   @SuppressWarnings("unchecked")
   private static <T> T fake(Class<T> type, Answers answers) {
-    return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
-        (proxy, method, args) -> {
-          if (method.getDeclaringClass() == Object.class) {
-            switch (method.getName()) {
-              case "equals": return proxy == args[0];
-              case "hashCode": return System.identityHashCode(proxy);
-              default: return type.getSimpleName() + " fake";
-            }
-          }
-          Object answer = answers.answer(method.getName(), args);
-          if (answer != null || !method.getReturnType().isPrimitive()) {
-            return answer;
-          }
-          Class<?> returns = method.getReturnType();
-          return returns == boolean.class ? false : returns == void.class ? null
-              : returns == float.class ? 0f : returns == long.class ? 0L : 0;
-        });
+    return (T)
+        Proxy.newProxyInstance(
+            type.getClassLoader(),
+            new Class<?>[] {type},
+            (proxy, method, args) -> {
+              if (method.getDeclaringClass() == Object.class) {
+                switch (method.getName()) {
+                  case "equals":
+                    return proxy == args[0];
+                  case "hashCode":
+                    return System.identityHashCode(proxy);
+                  default:
+                    return type.getSimpleName() + " fake";
+                }
+              }
+              Object answer = answers.answer(method.getName(), args);
+              if (answer != null || !method.getReturnType().isPrimitive()) {
+                return answer;
+              }
+              Class<?> returns = method.getReturnType();
+              return returns == boolean.class
+                  ? false
+                  : returns == void.class
+                      ? null
+                      : returns == float.class ? 0f : returns == long.class ? 0L : 0;
+            });
   }
 
   /** The RM: answers each allocate call with what the test queued, and keeps the requests. */
@@ -336,9 +389,17 @@ public class TestMarcoContainerAllocator {
     @Override
     public AllocateResponse allocate(AllocateRequest request) {
       requests.add(request);
-      AllocateResponse response = AllocateResponse.newInstance(requests.size(),
-          new ArrayList<>(), new ArrayList<>(allocated), new ArrayList<>(), headroom, null, nodes,
-          null, new ArrayList<>());
+      AllocateResponse response =
+          AllocateResponse.newInstance(
+              requests.size(),
+              new ArrayList<>(),
+              new ArrayList<>(allocated),
+              new ArrayList<>(),
+              headroom,
+              null,
+              nodes,
+              null,
+              new ArrayList<>());
       allocated = List.of();
       return response;
     }
