@@ -2,6 +2,7 @@
 # Copyright 2026 The hadoop-marco authors
 """The distribution's layout, build.sh's and the launchers' handling of bad input, and daemon
 control without a running cluster (no daemon is started here)."""
+
 import os
 import re
 import shutil
@@ -15,16 +16,26 @@ LAUNCHERS = ["hadoop", "hdfs", "yarn", "mapred"]
 
 
 def test_build_sh_rejects_unknown_command_with_usage(repo_root):
-    result = subprocess.run([str(repo_root / "build.sh"), "nonsense"], capture_output=True,
-                            text=True, stdin=subprocess.DEVNULL, timeout=60)
+    result = subprocess.run(
+        [str(repo_root / "build.sh"), "nonsense"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert result.returncode != 0
     assert "Usage: ./build.sh" in result.stderr
     assert "unknown command 'nonsense'" in result.stderr
 
 
 def test_build_sh_rejects_unknown_test_stage(repo_root):
-    result = subprocess.run([str(repo_root / "build.sh"), "test", "--stage", "unit,bogus"],
-                            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    result = subprocess.run(
+        [str(repo_root / "build.sh"), "test", "--stage", "unit,bogus"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert result.returncode != 0
     assert "unknown stage 'bogus'" in result.stderr
 
@@ -75,8 +86,10 @@ def test_classpath_covers_every_component(dist_home):
 
 def test_layout_puts_jars_where_hadoop_does(dist_home):
     share = dist_home / "share" / "hadoop"
-    names = {d: {p.name for p in (share / d).glob("*.jar")} for d in
-             ["common", "common/lib", "hdfs", "yarn", "mapreduce"]}
+    names = {
+        d: {p.name for p in (share / d).glob("*.jar")}
+        for d in ["common", "common/lib", "hdfs", "yarn", "mapreduce"]
+    }
     assert any(n.startswith("hadoop-common-") for n in names["common"])
     assert any(n.startswith("hadoop-hdfs-") for n in names["hdfs"])
     assert any(n.startswith("hadoop-yarn-server-nodemanager-") for n in names["yarn"])
@@ -97,16 +110,17 @@ def test_build_time_values_are_filled_in(dist_home):
 
 @pytest.fixture
 def daemon_env(tmp_path):
-    return dict(os.environ, HADOOP_PID_DIR=str(tmp_path / "pids"),
-                HADOOP_LOG_DIR=str(tmp_path / "logs"))
+    return dict(
+        os.environ, HADOOP_PID_DIR=str(tmp_path / "pids"), HADOOP_LOG_DIR=str(tmp_path / "logs")
+    )
 
 
 def test_stopping_a_stopped_daemon_is_a_no_op(dist_home, daemon_env):
-    result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "stop", "namenode",
-                              env=daemon_env)
+    result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "stop", "namenode", env=daemon_env)
     assert "no namenode to stop" in result.stdout
-    status = run_dist_command(dist_home, "bin/hdfs", "--daemon", "status", "namenode",
-                              env=daemon_env, check=False)
+    status = run_dist_command(
+        dist_home, "bin/hdfs", "--daemon", "status", "namenode", env=daemon_env, check=False
+    )
     assert status.returncode != 0
     assert "namenode is not running" in status.stdout
 
@@ -120,8 +134,9 @@ def test_stop_never_signals_a_process_that_only_reuses_the_pid(dist_home, daemon
         pid_file = pid_dir / f"hadoop-{os.environ.get('USER', 'root')}-datanode.pid"
         daemon_env["HADOOP_IDENT_STRING"] = os.environ.get("USER", "root")
         pid_file.write_text(f"{bystander.pid}\n")
-        result = run_dist_command(dist_home, "bin/hdfs", "--daemon", "stop", "datanode",
-                                  env=daemon_env)
+        result = run_dist_command(
+            dist_home, "bin/hdfs", "--daemon", "stop", "datanode", env=daemon_env
+        )
         assert "no datanode to stop" in result.stdout
         assert bystander.poll() is None, "stop signalled a process that is not the datanode"
         assert not pid_file.exists(), "the stale pid file should be removed"
@@ -142,17 +157,24 @@ def test_start_scripts_refuse_remote_workers(dist_home, daemon_env, tmp_path, sc
     assert not (tmp_path / "pids").exists(), "no daemon may start when the workers file is refused"
 
 
-@pytest.mark.parametrize("group, daemons", [
-    ("all", "namenode datanode resourcemanager nodemanager historyserver"),
-    ("dfs", "namenode datanode"),
-    ("yarn", "resourcemanager nodemanager")])
+@pytest.mark.parametrize(
+    "group, daemons",
+    [
+        ("all", "namenode datanode resourcemanager nodemanager historyserver"),
+        ("dfs", "namenode datanode"),
+        ("yarn", "resourcemanager nodemanager"),
+    ],
+)
 def test_start_and_stop_scripts_cover_hadoops_daemon_groups(dist_home, daemon_env, group, daemons):
     """start-dfs.sh, start-yarn.sh and start-all.sh (and their stop twins) name their daemons in
-    --help; stopping the group when nothing runs stops each of them, in reverse order, as a no-op."""
+    --help; stopping the group when nothing runs stops each of them, in reverse order, as a
+    no-op."""
     for action in ("start", "stop"):
         usage = run_dist_command(dist_home, f"sbin/{action}-{group}.sh", "--help", env=daemon_env)
-        listed = [entry.split(":")[1]
-                  for entry in re.search(r"on this machine: (.*)\.", usage.stdout)[1].split()]
+        listed = [
+            entry.split(":")[1]
+            for entry in re.search(r"on this machine: (.*)\.", usage.stdout)[1].split()
+        ]
         assert listed == daemons.split(), usage.stdout
     stopped = run_dist_command(dist_home, f"sbin/stop-{group}.sh", env=daemon_env)
     said = [line.split()[1] for line in stopped.stdout.splitlines() if line.startswith("no ")]
@@ -173,4 +195,6 @@ def test_distcp_runs_from_the_tools_jars_and_names_a_missing_one(dist_home, tmp_
     env = {k: v for k, v in os.environ.items() if k not in ("HADOOP_HOME", "HADOOP_CONF_DIR")}
     missing = run_dist_command(home, "bin/hadoop", "distcp", "/a", "/b", env=env, check=False)
     assert missing.returncode != 0
-    assert "no hadoop-distcp jar" in missing.stderr and "./build.sh" in missing.stderr, missing.stderr
+    assert "no hadoop-distcp jar" in missing.stderr and "./build.sh" in missing.stderr, (
+        missing.stderr
+    )

@@ -6,8 +6,8 @@ distribution's default), check the output and that every reduce did partial work
 daemon, and check no process is left. The tests in this file share one cluster and run in file
 order. (Stock-vs-MaRCO byte identity is the mini-cluster differential tests' job; ./run-main.sh
 also shows it.)"""
-import pytest
 
+import pytest
 from job_history import job_id_of
 from marco_counters import assert_partial_work_in_every_reduce
 from pseudo_cluster import DAEMONS, PseudoCluster, daemon_alive
@@ -66,12 +66,21 @@ def read_word_counts(cluster, output_dir):
 
 def test_wordcount_runs_through_yarn_with_marco_shuffle(cluster, input_dir, dist_home, tmp_path):
     hdfs_input, expected = input_dir
-    benchmarks_jar = next((dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
+    benchmarks_jar = next(
+        (dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar")
+    )
     # Running invocations finish at shuffle end (not abandoned, the default): on one quiet machine
     # the last map output often arrives within milliseconds of an invocation's start.
-    job = cluster.run("hadoop", "jar", benchmarks_jar, "wordcount", "-Dmapreduce.job.reduces=2",
-                      "-Dmapreduce.marco.abandon.at.shuffle.end=false", hdfs_input,
-                      "/user/smoke/out-marco")
+    job = cluster.run(
+        "hadoop",
+        "jar",
+        benchmarks_jar,
+        "wordcount",
+        "-Dmapreduce.job.reduces=2",
+        "-Dmapreduce.marco.abandon.at.shuffle.end=false",
+        hdfs_input,
+        "/user/smoke/out-marco",
+    )
     log = job.stdout + job.stderr
     assert "completed successfully" in log, log
     # The job client prints every counter group by display name; the MaRCO group exists only
@@ -97,23 +106,45 @@ def test_distcp_copies_a_directory_with_a_mapreduce_job(cluster, input_dir):
     assert "completed successfully" in job.stdout + job.stderr, job.stdout + job.stderr
     listing = cluster.run("hdfs", "dfs", "-ls", "/user/smoke/distcp-copy").stdout
     assert listing.count("/user/smoke/distcp-copy/") == INPUT_FILES, listing
-    assert (cluster.run("hdfs", "dfs", "-cat", "/user/smoke/distcp-copy/*").stdout
-            == cluster.run("hdfs", "dfs", "-cat", f"{hdfs_input}/*").stdout)
+    assert (
+        cluster.run("hdfs", "dfs", "-cat", "/user/smoke/distcp-copy/*").stdout
+        == cluster.run("hdfs", "dfs", "-cat", f"{hdfs_input}/*").stdout
+    )
 
 
-def test_bad_marco_value_fails_the_job_at_once_through_the_default_appmaster(cluster, input_dir, dist_home):
-    """The distribution's AppMaster is MarcoMRAppMaster: it checks the job's mapreduce.marco.* values
-    when it creates the job and fails it before any task runs (Hadoop's own AppMaster would run
-    and retry every reduce attempt)."""
+def test_bad_marco_value_fails_the_job_at_once_through_the_default_appmaster(
+    cluster, input_dir, dist_home
+):
+    """The distribution's AppMaster is MarcoMRAppMaster: it checks the job's mapreduce.marco.*
+    values when it creates the job and fails it before any task runs (Hadoop's own AppMaster
+    would run and retry every reduce attempt)."""
     hdfs_input, _ = input_dir
-    benchmarks_jar = next((dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar"))
-    job = cluster.run("hadoop", "jar", benchmarks_jar, "wordcount", "-Dmapreduce.job.reduces=2",
-                      "-Dmapreduce.marco.stop.fraction=1.5", hdfs_input, "/user/smoke/out-bad", check=False)
+    benchmarks_jar = next(
+        (dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar")
+    )
+    job = cluster.run(
+        "hadoop",
+        "jar",
+        benchmarks_jar,
+        "wordcount",
+        "-Dmapreduce.job.reduces=2",
+        "-Dmapreduce.marco.stop.fraction=1.5",
+        hdfs_input,
+        "/user/smoke/out-bad",
+        check=False,
+    )
     log = job.stdout + job.stderr
     assert job.returncode != 0, log
-    assert "MaRCO configuration error: Invalid value '1.5' for mapreduce.marco.stop.fraction" in log, log
+    assert (
+        "MaRCO configuration error: Invalid value '1.5' for mapreduce.marco.stop.fraction" in log
+    ), log
     assert "Launched map tasks" not in log and "Launched reduce tasks" not in log, log
-    assert cluster.run("hdfs", "dfs", "-test", "-e", "/user/smoke/out-bad/_SUCCESS", check=False).returncode != 0
+    assert (
+        cluster.run(
+            "hdfs", "dfs", "-test", "-e", "/user/smoke/out-bad/_SUCCESS", check=False
+        ).returncode
+        != 0
+    )
 
 
 def test_stop_all_leaves_no_process_and_is_idempotent(cluster):
