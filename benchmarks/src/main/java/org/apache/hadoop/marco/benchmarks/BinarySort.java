@@ -14,6 +14,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Partitioner;
 import org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.io.RawBytesOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -26,9 +27,6 @@ import org.apache.hadoop.util.ToolRunner;
  * are uniform), so the part files concatenated are globally sorted.
  */
 public class BinarySort extends BenchmarkJob {
-  public static final int RECORD_BYTES = 100;
-  public static final int KEY_BYTES = 10;
-
   /** Identity map: the record becomes the key. */
   public static class RecordMapper
       extends Mapper<LongWritable, BytesWritable, BytesWritable, NullWritable> {
@@ -60,7 +58,7 @@ public class BinarySort extends BenchmarkJob {
   @Override
   protected void configure(Job job, String[] extraArgs) {
     Configuration conf = job.getConfiguration();
-    FixedLengthInputFormat.setRecordLength(conf, RECORD_BYTES);
+    FixedLengthInputFormat.setRecordLength(conf, BinaryModel.RECORD_BYTES);
     job.setInputFormatClass(FixedLengthInputFormat.class);
     job.setMapperClass(RecordMapper.class);
     MarcoJob.setPartialReducerClass(job, RecordIdentity.class);

@@ -177,6 +177,7 @@ public final class MovieRatings {
             + "): '"
             + text
             + (length > 80 ? "...'" : "'")
-            + ". Ratings input must be movie_id:rater_rating,... lines as gen-ratings writes them.");
+            + ". Ratings input must be movie_id:rater_rating,... lines as gen-ratings writes"
+            + " them.");
   }
 }

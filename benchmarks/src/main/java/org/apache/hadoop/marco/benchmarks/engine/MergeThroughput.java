@@ -120,11 +120,11 @@ public class MergeThroughput extends Configured implements Tool {
           break;
         default:
           System.err.println(
-              "Usage: merge-throughput [--maps N] [--records PER_MAP] "
-                  + "[--keys DISTINCT] [--reps N] [--memory-mb SHUFFLE_HEAP_MB] "
-                  + "[--arrival-gap-ms MS]\n"
-                  + "  --arrival-gap-ms: pause between map outputs, as the network would, so partial "
-                  + "invocations (and adaptive control) run as in a job; compare CPU, not wall, then");
+              "Usage: merge-throughput [--maps N] [--records PER_MAP] [--keys DISTINCT] [--reps N]"
+                  + " [--memory-mb SHUFFLE_HEAP_MB] [--arrival-gap-ms MS]\n"
+                  + "  --arrival-gap-ms: pause between map outputs, as the network would, so"
+                  + " partial invocations (and adaptive control) run as in a job; compare CPU, not"
+                  + " wall, then");
           return 2;
       }
     }

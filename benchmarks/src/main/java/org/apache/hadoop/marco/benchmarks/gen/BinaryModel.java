@@ -6,7 +6,6 @@ package org.apache.hadoop.marco.benchmarks.gen;
 
 import java.io.IOException;
 import java.util.SplittableRandom;
-import org.apache.hadoop.marco.benchmarks.BinarySort;
 
 /**
  * gen-binary: binary-sort's input, fixed 100-byte records of a uniformly random 10-byte key and
@@ -14,19 +13,22 @@ import org.apache.hadoop.marco.benchmarks.BinarySort;
  * are rounded up to whole records.
  */
 public class BinaryModel implements DataModel {
+  /** Bytes of one record: a 10-byte key, then 90 bytes of value. */
+  public static final int RECORD_BYTES = 100;
+
   @Override
   public void generate(TaskSpec task, RecordSink sink) throws IOException {
     SplittableRandom random = task.random();
-    byte[] record = new byte[BinarySort.RECORD_BYTES];
+    byte[] record = new byte[RECORD_BYTES];
     while (!sink.full()) {
-      for (int i = 0; i < BinarySort.RECORD_BYTES; i += 8) {
+      for (int i = 0; i < RECORD_BYTES; i += 8) {
         long bits = random.nextLong();
-        for (int j = i; j < Math.min(i + 8, BinarySort.RECORD_BYTES); j++) {
+        for (int j = i; j < Math.min(i + 8, RECORD_BYTES); j++) {
           record[j] = (byte) bits;
           bits >>>= 8;
         }
       }
-      sink.emit(record, BinarySort.RECORD_BYTES);
+      sink.emit(record, RECORD_BYTES);
     }
   }
 
