@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The hadoop-marco authors
-# The one entry point of hadoop-marco: checks prerequisites, applies marco-patches/, builds the jars,
+# The one entry point of hadoop-marco: checks prerequisites (and that marco-patches/ is empty), builds the jars,
 # assembles the distribution under dist/, and runs the test suite in named stages.
 set -euo pipefail
 
@@ -11,7 +11,7 @@ cd "$REPO"
 read -ra MVN_OPTS <<<"${MVN_ARGS:-}"
 
 ALL_STAGES=(lint unit minicluster dist cluster)
-SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.test.SlowTest
+SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.testing.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
 DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
@@ -27,7 +27,7 @@ usage() {
 Usage: ./build.sh [COMMAND] [OPTIONS]
 
 Commands:
-  (none), all          check prerequisites, apply marco-patches/, build the jars, assemble the
+  (none), all          check prerequisites and that marco-patches/ holds no patch, build the jars, assemble the
                        distribution dist/hadoop-marco-HADOOP_VERSION/ and its .tar.gz
   dist                 lay out dist/ again from the jars already built (builds them if missing)
   test [--stage S,..]  build, then run the test suite; stages, in order:
@@ -141,31 +141,17 @@ install_test_tools() {
   done
 }
 
-# ---- marco-patches ---------------------------------------------------------------------------
+# ---- marco-patches ----------------------------------------------------------------------------
 
-# Policy in marco-patches/README.md: marco-patches/ARTIFACT/NN-name.patch applies (patch -p1) to the
-# pinned ARTIFACT-HADOOP_VERSION-sources.jar; a patch that does not apply stops the build.
-apply_marco_patches() {
-  local hadoop_version=$1 patch_dirs patch_dir artifact sources_jar work patch
-  mapfile -t patch_dirs < <(find marco-patches -mindepth 2 -maxdepth 2 -name '*.patch' -printf '%h\n' 2>/dev/null | sort -u)
-  if ((${#patch_dirs[@]} == 0)); then
-    echo "marco-patches/: no patches (every hook hadoop-marco uses is a Hadoop extension point); nothing to apply"
-    return 0
-  fi
-  for patch_dir in "${patch_dirs[@]}"; do
-    artifact=$(basename "$patch_dir")
-    mvn -B -q "${MVN_OPTS[@]}" dependency:get "-Dartifact=org.apache.hadoop:$artifact:$hadoop_version:jar:sources" ||
-      die "marco-patches/$artifact: cannot fetch org.apache.hadoop:$artifact:$hadoop_version sources from Maven Central."
-    sources_jar=$HOME/.m2/repository/org/apache/hadoop/$artifact/$hadoop_version/$artifact-$hadoop_version-sources.jar
-    work=target/marco-patches/$artifact
-    rm -rf "$work" && mkdir -p "$work" && (cd "$work" && unzip -q "$sources_jar")
-    for patch in "$patch_dir"/*.patch; do
-      patch -d "$work" -p1 --forward --batch --quiet <"$patch" ||
-        die "$patch no longer applies to $artifact $hadoop_version; rebase it on the pinned sources (see marco-patches/README.md)."
-      echo "applied $patch"
-    done
-  done
-  die "patched sources are in target/marco-patches/, but compiling them into the distribution is not implemented yet (marco-patches/README.md)."
+# The build has no step that compiles a patched Hadoop class into the distribution (and needs none:
+# every hook MaRCO uses is a Hadoop extension point). A patch dropped into marco-patches/ would be
+# left out silently, so it stops the build; marco-patches/README.md says what adding one takes.
+check_no_marco_patches() {
+  local -a patches
+  mapfile -t patches < <(find marco-patches -name '*.patch' 2>/dev/null | sort)
+  ((${#patches[@]} == 0)) ||
+    die "marco-patches/ holds ${patches[*]}, but this build applies no patch to Hadoop: remove it, or first add the build step that marco-patches/README.md describes."
+  echo "marco-patches/: no patches (every hook hadoop-marco uses is a Hadoop extension point)"
 }
 
 # ---- build -----------------------------------------------------------------------------------
@@ -244,7 +230,7 @@ EOF
 
 build_all() {
   check_prerequisites
-  apply_marco_patches "$(pom_value m:properties/m:hadoop.version)"
+  check_no_marco_patches
   build_jars
   assemble_dist
 }

@@ -4,12 +4,17 @@
  */
 package org.apache.hadoop.mapreduce.marco;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
+
 /**
  * Every {@code mapreduce.marco.*} configuration key, each with its {@code DEFAULT_} twin.
  *
  * <p>The paper's names are given where a key implements one of its knobs (MaRCO, Purdue
  * TR-ECE-11-07, sections 3.2 and 5.2). {@link MarcoSettings} reads and validates them.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class MarcoConfig {
   private MarcoConfig() {}
 

@@ -4,10 +4,15 @@
  */
 package org.apache.hadoop.mapreduce.marco;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
+
 /**
  * The {@code MaRCO} counter group of every reduce task that ran the MaRCO shuffle.
  * Display names live in {@code MarcoCounter.properties}.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public enum MarcoCounter {
   /** Partial sort (+ reduce) invocations that committed their run. */
   INVOCATIONS,

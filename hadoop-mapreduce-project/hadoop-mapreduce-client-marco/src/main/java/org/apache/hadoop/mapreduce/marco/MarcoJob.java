@@ -4,6 +4,8 @@
  */
 package org.apache.hadoop.mapreduce.marco;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
@@ -21,6 +23,8 @@ import org.apache.hadoop.mapreduce.Reducer;
  * A partial reducer must be commutative, associative and keep the map-output key and value
  * types: MaRCO may apply it to any subset of the map outputs, any number of times.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class MarcoJob {
   private MarcoJob() {}
 

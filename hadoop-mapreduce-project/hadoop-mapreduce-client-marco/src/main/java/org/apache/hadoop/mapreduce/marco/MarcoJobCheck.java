@@ -4,6 +4,7 @@
  */
 package org.apache.hadoop.mapreduce.marco;
 
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
@@ -13,6 +14,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * the distribution's AppMaster before any task runs (so a bad value fails the job at once), and
  * by every reduce task (so the plugin alone, under Hadoop's own AppMaster, still says why).
  */
+@InterfaceAudience.Private
 public final class MarcoJobCheck {
   /** How every MaRCO configuration error starts, in logs and job diagnostics. */
   public static final String ERROR_PREFIX = "MaRCO configuration error: ";
@@ -76,8 +78,8 @@ public final class MarcoJobCheck {
               + name
               + "' for "
               + key
-              + ": class not found. Name an output format on the task classpath (ship it in the job "
-              + "jar or with -libjars).",
+              + ": class not found. Name an output format on the task classpath (ship it in the job"
+              + " jar or with -libjars).",
           e);
     }
   }

@@ -5,6 +5,7 @@
 package org.apache.hadoop.mapreduce.marco;
 
 import java.util.Locale;
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
@@ -12,6 +13,7 @@ import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
  * The validated {@code mapreduce.marco.*} settings of one task. A bad value is rejected with a
  * message naming the key, the value and the allowed range, so a job fails at once and says why.
  */
+@InterfaceAudience.Private
 public final class MarcoSettings {
   private final boolean enabled;
   private final boolean partialReduceEnabled;

@@ -6,6 +6,7 @@ package org.apache.hadoop.mapreduce.marco;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -15,6 +16,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * map-output types: a partial reducer's output is merged with map outputs, so it must emit
  * exactly the map-output key and value types.
  */
+@InterfaceAudience.Private
 public final class PartialReducerSpec {
   private final Class<?> reducerClass;
   private final boolean newApi;

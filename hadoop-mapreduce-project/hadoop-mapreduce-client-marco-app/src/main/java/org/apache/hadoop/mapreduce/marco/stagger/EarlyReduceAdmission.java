@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.hadoop.classification.InterfaceAudience;
 
 /**
  * Splits newly allocated reduce containers into those a job may use while its maps run and those
@@ -18,6 +19,7 @@ import java.util.function.Function;
  *
  * @param <C> container type
  */
+@InterfaceAudience.Private
 public final class EarlyReduceAdmission<C> {
   private final List<C> admitted;
   private final List<C> withheld;

@@ -4,6 +4,7 @@
  */
 package org.apache.hadoop.mapreduce.marco.stagger;
 
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
@@ -20,6 +21,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  * partial work overlaps the shuffle only if the reduces run while maps do. Every other job gets
  * Hadoop's own allocator behaviour, including its slow-start.
  */
+@InterfaceAudience.Private
 public final class ReduceStaggering {
   private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, false);
 

@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.v2.app;
 
 import java.lang.reflect.Field;
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.ipc.CallerContext;
@@ -41,6 +43,8 @@ import org.slf4j.LoggerFactory;
  * {@link org.apache.hadoop.mapreduce.v2.app.rm.MarcoContainerAllocator}, which staggers MaRCO
  * jobs' reduces and behaves exactly as Hadoop's allocator for all other jobs.
  */
+@InterfaceAudience.LimitedPrivate({"MapReduce"})
+@InterfaceStability.Unstable
 public class MarcoMRAppMaster extends MRAppMaster {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoMRAppMaster.class);
 

@@ -36,15 +36,24 @@ import org.apache.hadoop.mapreduce.marco.testing.JobFunctions.Record;
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class PartialReducerChecker {
+  /** Map tasks the sample input is mapped as, unless {@link #maps} says otherwise. */
+  public static final int DEFAULT_MAPS = 4;
+
+  /** Random splits tried, unless {@link #trials} says otherwise. */
+  public static final int DEFAULT_TRIALS = 100;
+
+  /** Seed of the splits and value orders, unless {@link #seed} says otherwise. */
+  public static final long DEFAULT_SEED = 1;
+
   /** Trials per candidate while the failing sample is shrunk. */
   private static final int SHRINK_TRIALS = 40;
 
   private final JobFunctions job;
   private final List<Writable[]> input = new ArrayList<>();
   private final List<Writable[]> mapOutputs = new ArrayList<>();
-  private int maps = 4;
-  private int trials = 100;
-  private long seed = 1;
+  private int maps = DEFAULT_MAPS;
+  private int trials = DEFAULT_TRIALS;
+  private long seed = DEFAULT_SEED;
 
   private PartialReducerChecker(JobFunctions job) {
     this.job = job;
@@ -76,7 +85,7 @@ public final class PartialReducerChecker {
     return this;
   }
 
-  /** The sample input is mapped as this many map tasks, each combined (default 4). */
+  /** The sample input is mapped as this many map tasks, each combined ({@link #DEFAULT_MAPS}). */
   public PartialReducerChecker maps(int count) {
     if (count < 1) {
       throw new IllegalArgumentException("maps must be at least 1, not " + count);
@@ -85,7 +94,7 @@ public final class PartialReducerChecker {
     return this;
   }
 
-  /** Random splits tried (default 100). */
+  /** Random splits tried ({@link #DEFAULT_TRIALS}). */
   public PartialReducerChecker trials(int count) {
     if (count < 1) {
       throw new IllegalArgumentException("trials must be at least 1, not " + count);
@@ -94,7 +103,7 @@ public final class PartialReducerChecker {
     return this;
   }
 
-  /** Seed of the splits and of the value orders (default 1); a failure names it. */
+  /** Seed of the splits and of the value orders ({@link #DEFAULT_SEED}); a failure names it. */
   public PartialReducerChecker seed(long value) {
     this.seed = value;
     return this;

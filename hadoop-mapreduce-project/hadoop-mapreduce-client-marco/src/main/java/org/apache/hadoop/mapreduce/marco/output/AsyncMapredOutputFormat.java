@@ -6,6 +6,8 @@ package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.OutputFormat;
@@ -23,6 +25,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  * {@link TextOutputFormat}) from a background thread. Old-API jobs take their committer from
  * the job configuration, not from the format, so commit is unchanged.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public class AsyncMapredOutputFormat<K, V> implements OutputFormat<K, V> {
   private OutputFormat<K, V> delegate;
 

@@ -4,6 +4,8 @@
  */
 package org.apache.hadoop.mapreduce.marco.output;
 
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -21,6 +23,8 @@ import org.apache.hadoop.mapreduce.marco.MarcoConfig;
  * {@code -D}{@value MarcoConfig#ASYNC_OUTPUT_DELEGATE_CLASS}{@code =<the job's format>} (not
  * needed for {@code TextOutputFormat}, the default).
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public final class AsyncOutput {
   private AsyncOutput() {}
 

@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.marco.output;
 
 import java.io.IOException;
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -23,6 +25,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  * committer are the delegate's, so files, names and commit are exactly the delegate's.
  * {@link AsyncOutput#enable} sets it up for a job.
  */
+@InterfaceAudience.Public
+@InterfaceStability.Evolving
 public class AsyncOutputFormat<K, V> extends OutputFormat<K, V> {
   private OutputFormat<K, V> delegate;
 

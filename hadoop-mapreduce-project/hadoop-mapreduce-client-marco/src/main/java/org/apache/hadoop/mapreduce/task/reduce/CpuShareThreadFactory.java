@@ -17,15 +17,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Threads for partial sort/reduce that lower their own Linux scheduling priority (nice) when they
- * start, so maps on the node win the CPU (paper section 3.2). On Linux a Java thread is a task
+ * Threads born at a chosen CPU share: each sets its own Linux scheduling priority (nice) when it
+ * starts and may join a cpu cgroup. The partial sort/reduce threads start low, so maps on the
+ * node win the CPU (paper section 3.2); the memory-spill thread starts at the container's own
+ * share (nice 0, no cgroup), because fetchers wait for it. On Linux a Java thread is a task
  * with its own id, and setpriority on that id affects that thread only. Nice only ranks threads
  * of one scheduling group, though, and YARN containers each get their own: so the threads can
  * also join a low-share cpu cgroup shared by all partial threads of the node
  * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}), of cgroup v1 or v2 ({@link CpuCgroup}).
  */
-final class LowPriorityThreadFactory implements ThreadFactory {
-  private static final Logger LOG = LoggerFactory.getLogger(LowPriorityThreadFactory.class);
+final class CpuShareThreadFactory implements ThreadFactory {
+  private static final Logger LOG = LoggerFactory.getLogger(CpuShareThreadFactory.class);
 
   private final String namePrefix;
   private final int nice;
@@ -39,7 +41,7 @@ final class LowPriorityThreadFactory implements ThreadFactory {
   private final AtomicInteger count = new AtomicInteger();
 
   /** {@code cpuCgroup}: a cpu cgroup directory the threads join, empty for none. */
-  LowPriorityThreadFactory(String namePrefix, int nice, String cpuCgroup) {
+  CpuShareThreadFactory(String namePrefix, int nice, String cpuCgroup) {
     this.namePrefix = namePrefix;
     this.nice = nice;
     this.cpuCgroup = cpuCgroup.isEmpty() ? null : CpuCgroup.at(Paths.get(cpuCgroup));
@@ -84,19 +86,16 @@ final class LowPriorityThreadFactory implements ThreadFactory {
         throw new IOException("no /proc/thread-self on this OS");
       }
       cpuCgroup.addThread(tid);
-      LOG.info("MaRCO: partial thread " + tid + " joined cpu cgroup " + dir);
+      LOG.info("MaRCO: partial thread {} joined cpu cgroup {}", tid, dir);
     } catch (IOException e) {
       if (cgroupWarned.compareAndSet(false, true)) {
         LOG.warn(
-            "MaRCO: partial threads cannot join cpu cgroup "
-                + dir
-                + " ("
-                + e
-                + "); they "
-                + "compete at their container's share. Fix: "
-                + fix(cpuCgroup)
-                + ", or unset "
-                + MarcoConfig.PARTIAL_CPU_CGROUP);
+            "MaRCO: partial threads cannot join cpu cgroup {} ({}); they compete at their"
+                + " container's share. Fix: {}, or unset {}",
+            dir,
+            e,
+            fix(cpuCgroup),
+            MarcoConfig.PARTIAL_CPU_CGROUP);
       }
     }
   }
@@ -145,18 +144,15 @@ final class LowPriorityThreadFactory implements ThreadFactory {
       String output = new String(renice.getInputStream().readAllBytes()).trim();
       if (!renice.waitFor(10, TimeUnit.SECONDS) || renice.exitValue() != 0) {
         LOG.warn(
-            "MaRCO: renice of partial thread "
-                + tid
-                + " failed ("
-                + output
-                + "); it runs at normal priority");
+            "MaRCO: renice of partial thread {} failed ({}); it runs at normal priority",
+            tid,
+            output);
       }
     } catch (IOException e) {
       LOG.warn(
-          "MaRCO: cannot run renice ("
-              + e.getMessage()
-              + "); partial threads run at "
-              + "normal priority. Install util-linux on the NodeManagers.");
+          "MaRCO: cannot run renice ({}); partial threads run at normal priority. Install"
+              + " util-linux on the NodeManagers.",
+          e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -90,25 +90,20 @@ final class FinalMerge<K, V> {
       RunMerger.Result<K, V> spilled = runMerger.merge("final-spill", vacate, RecordReducer.copy());
       onDisk.add(spilled.run);
       LOG.info(
-          "MaRCO final merge: wrote "
-              + vacate.size()
-              + " in-memory map outputs ("
-              + spilled.bytesWritten
-              + " bytes) to disk to satisfy the reduce memory limit");
+          "MaRCO final merge: wrote {} in-memory map outputs ({} bytes) to disk to satisfy the"
+              + " reduce memory limit",
+          vacate.size(),
+          spilled.bytesWritten);
       vacate.clear();
     }
     LOG.info(
-        "MaRCO final merge of "
-            + reduceId
-            + ": "
-            + onDisk.size()
-            + " runs on disk, "
-            + vacate.size()
-            + " in-memory map outputs merged with them, "
-            + inMemory.size()
-            + " kept in memory ("
-            + memoryBytes
-            + " bytes)");
+        "MaRCO final merge of {}: {} runs on disk, {} in-memory map outputs merged with them, {}"
+            + " kept in memory ({} bytes)",
+        reduceId,
+        onDisk.size(),
+        vacate.size(),
+        inMemory.size(),
+        memoryBytes);
 
     Class<K> keyClass = (Class<K>) conf.getMapOutputKeyClass();
     Class<V> valueClass = (Class<V>) conf.getMapOutputValueClass();

@@ -4,12 +4,14 @@
  */
 package org.apache.hadoop.mapreduce.task.reduce;
 
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 
 /**
  * The paper's control of partial invocations (section 3.2): start one when enough unprocessed
- * map outputs wait (start_threshold: 4 for the first two, then 8), never once stop_fraction of
- * all map outputs has arrived.
+ * map outputs wait ({@link MarcoConfig#START_THRESHOLD_INITIAL} for the first {@link
+ * MarcoConfig#START_THRESHOLD_INITIAL_INVOCATIONS}, then {@link MarcoConfig#START_THRESHOLD}),
+ * never once {@link MarcoConfig#STOP_FRACTION} of all map outputs has arrived.
  */
 final class InvocationPolicy {
   private final MarcoSettings settings;

@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.VisibleForTesting;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -58,6 +59,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>All state below is guarded by {@code this}.
  */
+@InterfaceAudience.Private
 public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoMergeManager.class);
 
@@ -175,8 +177,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (partialWorkOff) {
       count(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK, 1);
       LOG.info(
-          "MaRCO: {} is attempt {} of its task; a retried attempt runs without partial "
-              + "invocations",
+          "MaRCO: {} is attempt {} of its task; a retried attempt runs without partial invocations",
           reduceId,
           reduceId.getId());
     }
@@ -204,7 +205,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             0L,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
-            new LowPriorityThreadFactory(
+            new CpuShareThreadFactory(
                 "MaRCO partial " + reduceId,
                 settings.effectivePartialNice(),
                 settings.effectivePartialCpuCgroup()));
@@ -213,18 +214,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
     this.spillThread =
         Executors.newSingleThreadExecutor(
-            new LowPriorityThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+            new CpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
     LOG.info(
-        "MaRCO merge manager for "
-            + reduceId
-            + ": "
-            + memory
-            + ", maps="
-            + conf.getNumMapTasks()
-            + ", partial reducer="
-            + (this.partialReducer == null
-                ? "none (partial sort only)"
-                : partialReducer.getReducerClass().getName()));
+        "MaRCO merge manager for {}: {}, maps={}, partial reducer={}",
+        reduceId,
+        memory,
+        conf.getNumMapTasks(),
+        (this.partialReducer == null
+            ? "none (partial sort only)"
+            : partialReducer.getReducerClass().getName()));
   }
 
   /**
@@ -257,10 +255,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       throws IOException {
     if (memory.tooLargeForMemory(requestedSize)) {
       LOG.info(
-          mapId
-              + ": shuffling to disk since "
-              + requestedSize
-              + " bytes is more than the single-shuffle limit");
+          "{}: shuffling to disk since {} bytes is more than the single-shuffle limit",
+          mapId,
+          requestedSize);
       return new MarcoOnDiskMapOutput<>(
           mapId,
           requestedSize,
@@ -273,13 +270,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (!memory.tryReserve(requestedSize)) {
       count(MarcoCounter.FETCH_STALLS, 1);
       LOG.debug(
-          mapId
-              + ": stalling shuffle since used memory "
-              + memory.used()
-              + " ("
-              + memory.pinned()
-              + " pinned by partial invocations) is above the limit "
-              + memory.limit());
+          "{}: stalling shuffle since used memory {} ({} pinned by partial invocations) is above"
+              + " the limit {}",
+          mapId,
+          memory.used(),
+          memory.pinned(),
+          memory.limit());
       return null;
     }
     return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf, codec);
@@ -324,11 +320,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       stopPointRecorded = true;
       timeline.event("stop-point", "arrived", arrivals, "maps", conf.getNumMapTasks());
       LOG.info(
-          "MaRCO stop point: "
-              + arrivals
-              + " of "
-              + conf.getNumMapTasks()
-              + " map outputs arrived, no new partial invocation starts");
+          "MaRCO stop point: {} of {} map outputs arrived, no new partial invocation starts",
+          arrivals,
+          conf.getNumMapTasks());
     }
     while (!partialWorkOff
         && shuffleEndMillis == 0
@@ -563,8 +557,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         "millis",
         millis);
     LOG.info(
-        "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final "
-            + "merge unchanged",
+        "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final merge"
+            + " unchanged",
         invocation,
         reduceId,
         millis,
@@ -591,8 +585,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         "millis",
         millis);
     LOG.info(
-        "MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, "
-            + "until the heap has room",
+        "MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, until the"
+            + " heap has room",
         invocation,
         reduceId,
         millis,
@@ -633,8 +627,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     if (failsAttempt) {
       LOG.error(
-          "MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, "
-              + "and a retry runs without partial work",
+          "MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, and a retry"
+              + " runs without partial work",
           invocation,
           reduceId,
           violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "",
@@ -644,9 +638,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (violation && !contractBroken) {
       contractBroken = true;
       LOG.warn(
-          "MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial "
-              + "reduce is off for the rest of this attempt (partial sort goes on). Fix the partial "
-              + "reducer ({}); docs/partial-reducer.md has the contract",
+          "MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial reduce is"
+              + " off for the rest of this attempt (partial sort goes on). Fix the partial reducer"
+              + " ({}); docs/partial-reducer.md has the contract",
           invocation,
           reduceId,
           failure.getMessage(),
@@ -711,12 +705,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       count(MarcoCounter.ADAPTIVE_DISABLES, 1);
       timeline.event("adaptive-disable", "n", number);
       LOG.info(
-          "MaRCO adaptive control: partial reduce of "
-              + reduceId
-              + " keeps "
-              + settings.getAdaptiveRatioThreshold()
-              + " or more of its records; switched off, "
-              + "partial sort goes on");
+          "MaRCO adaptive control: partial reduce of {} keeps {} or more of its records; switched"
+              + " off, partial sort goes on",
+          reduceId,
+          settings.getAdaptiveRatioThreshold());
     }
   }
 
@@ -813,8 +805,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
           timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
           LOG.info(
-              "MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} "
-                  + "bytes to disk",
+              "MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} bytes to"
+                  + " disk",
               number,
               reduceId,
               inputs.size(),
@@ -847,11 +839,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         run.release();
       } catch (IOException e) {
         LOG.warn(
-            "MaRCO: could not remove merged run "
-                + run
-                + "; YARN removes it with the "
-                + "container",
-            e);
+            "MaRCO: could not remove merged run {}; YARN removes it with the container", run, e);
       }
     }
   }
@@ -899,22 +887,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
     count(MarcoCounter.EXPOSED_AFTER_SHUFFLE_MILLIS, end - shuffleEnd);
     LOG.info(
-        "MaRCO shuffle of "
-            + reduceId
-            + " done: "
-            + arrivals
-            + " map outputs, "
-            + invocationsStarted
-            + " partial invocations, "
-            + remergesStarted
-            + " re-merges, "
-            + spillsStarted
-            + " memory spills; "
-            + "waited "
-            + (mergeStart - shuffleEnd)
-            + " ms for running invocations, final merge "
-            + (end - mergeStart)
-            + " ms");
+        "MaRCO shuffle of {} done: {} map outputs, {} partial invocations, {} re-merges, {} memory"
+            + " spills; waited {} ms for running invocations, final merge {} ms",
+        reduceId,
+        arrivals,
+        invocationsStarted,
+        remergesStarted,
+        spillsStarted,
+        (mergeStart - shuffleEnd),
+        (end - mergeStart));
     timeline.write(conf, reduceId, settings.getTimelineDir());
     return merged;
   }

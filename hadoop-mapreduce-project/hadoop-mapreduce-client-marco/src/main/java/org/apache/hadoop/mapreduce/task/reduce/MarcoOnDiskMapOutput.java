@@ -99,7 +99,7 @@ class MarcoOnDiskMapOutput<K, V> extends MapOutput<K, V> {
     try {
       fs.delete(tmpPath, false);
     } catch (IOException e) {
-      LOG.info("Failure to clean up " + tmpPath, e);
+      LOG.info("Failure to clean up {}", tmpPath, e);
     }
   }
 

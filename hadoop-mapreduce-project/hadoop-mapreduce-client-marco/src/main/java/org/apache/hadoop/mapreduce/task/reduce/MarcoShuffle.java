@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import org.apache.hadoop.classification.InterfaceAudience;
+import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.mapred.JobConf;
@@ -24,6 +26,8 @@ import org.slf4j.LoggerFactory;
  * Select it with {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}; with
  * {@code mapreduce.marco.enabled=false} it is Hadoop's stock shuffle.
  */
+@InterfaceAudience.LimitedPrivate({"MapReduce"})
+@InterfaceStability.Unstable
 public class MarcoShuffle<K, V> extends Shuffle<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoShuffle.class);
 
@@ -42,19 +46,18 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
       partialReducer = settings.isEnabled() ? PartialReducerSpec.resolve(conf, settings) : null;
     } catch (IllegalArgumentException e) {
       // The distribution's AppMaster (MarcoMRAppMaster) rejects such a job before any task runs;
-      // under Hadoop's own AppMaster each reduce attempt fails with this message.
-      LOG.error(MarcoJobCheck.ERROR_PREFIX + e.getMessage());
+      // under Hadoop's own AppMaster each reduce attempt fails with this message, which the task
+      // logs (YarnChild) and the job's diagnostics carry: it is not logged here as well.
       throw new IllegalArgumentException(MarcoJobCheck.ERROR_PREFIX + e.getMessage(), e);
     }
     if (!settings.isEnabled()) {
       LOG.info(
-          "MaRCO disabled for "
-              + reduceId
-              + " (mapreduce.marco.enabled=false): Hadoop's "
-              + "stock merge manager is used");
+          "MaRCO disabled for {} (mapreduce.marco.enabled=false): Hadoop's stock merge manager is"
+              + " used",
+          reduceId);
       return super.createMergeManager(context);
     }
-    LOG.info("MaRCO shuffle consumer started for " + reduceId + ": " + settings);
+    LOG.info("MaRCO shuffle consumer started for {}: {}", reduceId, settings);
     MapOutputFile mapOutputFile = context.getMapOutputFile();
     mapOutputFile.setConf(conf);
     FileSystem rawLocal = ((LocalFileSystem) context.getLocalFS()).getRaw();

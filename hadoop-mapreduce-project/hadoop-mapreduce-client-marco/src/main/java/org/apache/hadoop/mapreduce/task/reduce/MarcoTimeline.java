@@ -63,7 +63,7 @@ final class MarcoTimeline {
       try {
         Files.write(new File(logDir, LOCAL_FILE_NAME).toPath(), bytes);
       } catch (IOException e) {
-        LOG.warn("MaRCO: could not write the timeline to " + logDir, e);
+        LOG.warn("MaRCO: could not write the timeline to {}", logDir, e);
       }
     }
     if (timelineDir.isEmpty()) {
@@ -78,10 +78,9 @@ final class MarcoTimeline {
       }
     } catch (IOException e) {
       LOG.warn(
-          "MaRCO: could not write the timeline to "
-              + target
-              + " (check "
-              + "mapreduce.marco.timeline.dir and its permissions)",
+          "MaRCO: could not write the timeline to {} (check mapreduce.marco.timeline.dir and its"
+              + " permissions)",
+          target,
           e);
     }
   }

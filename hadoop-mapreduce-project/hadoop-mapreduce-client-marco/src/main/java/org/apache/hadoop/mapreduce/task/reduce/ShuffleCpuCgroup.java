@@ -71,10 +71,9 @@ final class ShuffleCpuCgroup {
       if (shuffling > 0) {
         shuffling++;
         LOG.info(
-            "MaRCO: reduce "
-                + reduceId
-                + " shuffles in the cpu cgroup this JVM joined "
-                + "for another reduce still shuffling");
+            "MaRCO: reduce {} shuffles in the cpu cgroup this JVM joined for another reduce still"
+                + " shuffling",
+            reduceId);
         return new ShuffleCpuCgroup(reduceId, target);
       }
       long pid = ProcessHandle.current().pid();
@@ -95,28 +94,21 @@ final class ShuffleCpuCgroup {
         origin = from;
         shuffling = 1;
         LOG.info(
-            "MaRCO: reduce "
-                + reduceId
-                + " (pid "
-                + pid
-                + ") joined cpu cgroup "
-                + dir
-                + " for the shuffle, from "
-                + from.dir());
+            "MaRCO: reduce {} (pid {}) joined cpu cgroup {} for the shuffle, from {}",
+            reduceId,
+            pid,
+            dir,
+            from.dir());
         return new ShuffleCpuCgroup(reduceId, target);
       } catch (IOException e) {
         LOG.warn(
-            "MaRCO: reduce "
-                + reduceId
-                + " cannot join cpu cgroup "
-                + dir
-                + " for the "
-                + "shuffle ("
-                + e
-                + "); it shuffles at its container's share. Fix: "
-                + fix(target)
-                + ", or unset "
-                + MarcoConfig.SHUFFLE_CPU_CGROUP);
+            "MaRCO: reduce {} cannot join cpu cgroup {} for the shuffle ({}); it shuffles at its"
+                + " container's share. Fix: {}, or unset {}",
+            reduceId,
+            dir,
+            e,
+            fix(target),
+            MarcoConfig.SHUFFLE_CPU_CGROUP);
         return NONE;
       }
     }
@@ -131,13 +123,11 @@ final class ShuffleCpuCgroup {
       joined = false;
       if (--shuffling > 0) {
         LOG.info(
-            "MaRCO: reduce "
-                + reduceId
-                + " done shuffling; this JVM stays in cpu cgroup "
-                + cgroup.dir()
-                + " while "
-                + shuffling
-                + " more of its reduces shuffle");
+            "MaRCO: reduce {} done shuffling; this JVM stays in cpu cgroup {} while {} more of its"
+                + " reduces shuffle",
+            reduceId,
+            cgroup.dir(),
+            shuffling);
         return;
       }
       CpuCgroup back = origin;
@@ -145,25 +135,17 @@ final class ShuffleCpuCgroup {
       try {
         back.addProcess(ProcessHandle.current().pid());
         LOG.info(
-            "MaRCO: reduce "
-                + reduceId
-                + " back in cpu cgroup "
-                + back.dir()
-                + " for the final merge");
+            "MaRCO: reduce {} back in cpu cgroup {} for the final merge", reduceId, back.dir());
       } catch (IOException e) {
         LOG.warn(
-            "MaRCO: reduce "
-                + reduceId
-                + " cannot move back to cpu cgroup "
-                + back.dir()
-                + " ("
-                + e
-                + "); its final merge and reducer run at the share of "
-                + cgroup.dir()
-                + ". Fix: let the task user write "
-                + back.dir().resolve(CpuCgroup.PROCS)
-                + ", or unset "
-                + MarcoConfig.SHUFFLE_CPU_CGROUP);
+            "MaRCO: reduce {} cannot move back to cpu cgroup {} ({}); its final merge and reducer"
+                + " run at the share of {}. Fix: let the task user write {}, or unset {}",
+            reduceId,
+            back.dir(),
+            e,
+            cgroup.dir(),
+            back.dir().resolve(CpuCgroup.PROCS),
+            MarcoConfig.SHUFFLE_CPU_CGROUP);
       }
     }
   }
@@ -180,13 +162,13 @@ final class ShuffleCpuCgroup {
       if (!joined || origin == null || origin.version() != CpuCgroup.Version.V1) {
         return;
       }
-      int tid = LowPriorityThreadFactory.currentThreadTid();
+      int tid = CpuShareThreadFactory.currentThreadTid();
       try {
         origin.addThread(tid);
       } catch (IOException e) {
         LOG.warn(
-            "MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it "
-                + "runs at the share of {}",
+            "MaRCO: thread {} of reduce {} cannot go back to cpu cgroup {} ({}); it runs at the"
+                + " share of {}",
             tid,
             reduceId,
             origin.dir(),

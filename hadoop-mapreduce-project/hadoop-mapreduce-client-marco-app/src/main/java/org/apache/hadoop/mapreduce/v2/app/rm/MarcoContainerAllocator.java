@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.stagger.EarlyReduceAdmission;
 import org.apache.hadoop.mapreduce.marco.stagger.ReduceStaggering;
@@ -48,6 +49,7 @@ import org.slf4j.LoggerFactory;
  * ({@code getAssignedRequests()}, {@code getScheduledRequests()}, {@code PRIORITY_REDUCE}) is
  * package-private in Hadoop 3.5.0.
  */
+@InterfaceAudience.Private
 public class MarcoContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoContainerAllocator.class);
 
@@ -170,8 +172,8 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     withheld.addAll(admission.withheld());
     for (Container container : withheld) {
       LOG.info(
-          "Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job"
-              + " while maps run",
+          "Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job while"
+              + " maps run",
           container.getId(),
           container.getNodeId(),
           staggering.reducesPerNode());
