@@ -13,7 +13,7 @@ import org.junit.Rule;
 import org.junit.rules.TemporaryFolder;
 
 /** Every benchmark, stock shuffle vs MaRCO, in Hadoop's local runner. */
-public class TestLocalDifferential extends AbstractDifferentialTest {
+public class TestBenchmarkJobsLocalDifferential extends AbstractDifferentialTest {
   @Rule public final TemporaryFolder temp = new TemporaryFolder();
 
   @Override

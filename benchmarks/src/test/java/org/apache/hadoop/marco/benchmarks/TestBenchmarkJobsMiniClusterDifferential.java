@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.apache.hadoop.mapreduce.marco.testing.SlowTest;
 import org.junit.ClassRule;
 import org.junit.experimental.categories.Category;
 
@@ -18,7 +18,7 @@ import org.junit.experimental.categories.Category;
  * shuffle) shared by all benchmarks. Small data and 4 maps per job: every task is a JVM.
  */
 @Category(SlowTest.class)
-public class TestMiniClusterDifferential extends AbstractDifferentialTest {
+public class TestBenchmarkJobsMiniClusterDifferential extends AbstractDifferentialTest {
   @ClassRule
   public static final MiniMrClusterResource CLUSTER =
       new MiniMrClusterResource("benchmarks-differential");

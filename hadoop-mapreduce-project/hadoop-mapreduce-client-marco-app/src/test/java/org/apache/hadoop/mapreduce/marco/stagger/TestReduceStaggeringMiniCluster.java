@@ -20,12 +20,12 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.differential.WordSum;
-import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobDiagnostics;
 import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
 import org.apache.hadoop.mapreduce.marco.testing.OutputDiff;
+import org.apache.hadoop.mapreduce.marco.testing.SlowTest;
 import org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -45,7 +45,7 @@ import org.junit.experimental.categories.Category;
  * and both outputs are byte-equal.
  */
 @Category(SlowTest.class)
-public class ReduceStaggeringMiniClusterTest {
+public class TestReduceStaggeringMiniCluster {
   @ClassRule
   public static final MiniMrClusterResource CLUSTER = new MiniMrClusterResource("marco-stagger");
 

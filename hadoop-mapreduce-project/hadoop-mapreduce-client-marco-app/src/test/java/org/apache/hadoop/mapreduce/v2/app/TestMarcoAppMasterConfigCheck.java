@@ -17,10 +17,10 @@ import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.differential.SkewedWords;
 import org.apache.hadoop.mapreduce.marco.differential.WordSum;
 import org.apache.hadoop.mapreduce.marco.differential.WrongTypePartialReducer;
-import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobDiagnostics;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.apache.hadoop.mapreduce.marco.testing.SlowTest;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.experimental.categories.Category;
@@ -30,7 +30,7 @@ import org.junit.experimental.categories.Category;
  * once: before any task runs, with the reason in the job's diagnostics.
  */
 @Category(SlowTest.class)
-public class MarcoAppMasterConfigCheckTest {
+public class TestMarcoAppMasterConfigCheck {
   @ClassRule
   public static final MiniMrClusterResource CLUSTER =
       new MiniMrClusterResource("marco-am-config-check");

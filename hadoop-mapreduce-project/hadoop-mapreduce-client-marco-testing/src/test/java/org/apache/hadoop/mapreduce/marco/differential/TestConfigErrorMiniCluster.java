@@ -18,10 +18,10 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
-import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobDiagnostics;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.apache.hadoop.mapreduce.marco.testing.SlowTest;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.experimental.categories.Category;
@@ -34,7 +34,7 @@ import org.junit.experimental.categories.Category;
  * MarcoMRAppMaster rejects such jobs before any task: see its own test.)
  */
 @Category(SlowTest.class)
-public class MiniClusterConfigErrorTest {
+public class TestConfigErrorMiniCluster {
   @ClassRule
   public static final MiniMrClusterResource CLUSTER =
       new MiniMrClusterResource("marco-config-error");

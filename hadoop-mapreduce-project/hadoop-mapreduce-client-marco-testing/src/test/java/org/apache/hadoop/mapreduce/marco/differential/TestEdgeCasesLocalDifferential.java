@@ -37,7 +37,7 @@ import org.junit.Test;
  * Stock shuffle against MaRCO under Hadoop's LocalJobRunner, where the shuffle consumer plugin
  * reads map outputs through LocalFetcher instead of HTTP (see {@link LocalModeConf}).
  */
-public class LocalModeDifferentialTest {
+public class TestEdgeCasesLocalDifferential {
   static final String SHIPPED_DEFAULTS = "shipped-defaults";
 
   /**
@@ -77,7 +77,7 @@ public class LocalModeDifferentialTest {
         differential(
                 "new-api-sum",
                 (conf, in, out) -> {
-                  MiniClusterDifferentialTest.compressMapOutput(conf, DefaultCodec.class);
+                  TestEdgeCasesMiniClusterDifferential.compressMapOutput(conf, DefaultCodec.class);
                   return WordSum.create(conf, in, out, reducers, true, true);
                 })
             .variant("no-control", conf -> conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false))
@@ -109,7 +109,7 @@ public class LocalModeDifferentialTest {
         differential(
             "reverse-order",
             (conf, in, out) -> {
-              MiniClusterDifferentialTest.lowThresholds(conf);
+              TestEdgeCasesMiniClusterDifferential.lowThresholds(conf);
               Job job = WordSum.create(conf, in, out, reducers, true, false);
               MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
               return job;
@@ -135,7 +135,7 @@ public class LocalModeDifferentialTest {
             "old-api-secondary-sort",
             (conf, in, out) -> {
               conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
-              MiniClusterDifferentialTest.lowThresholds(conf);
+              TestEdgeCasesMiniClusterDifferential.lowThresholds(conf);
               return OldApiSecondarySort.create(conf, in, out, reducers);
             });
     InputFiles.write(fs, run.input(), input);

@@ -29,12 +29,12 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
-import org.apache.hadoop.mapreduce.marco.test.SlowTest;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
 import org.apache.hadoop.mapreduce.marco.testing.DifferentialRun;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
 import org.apache.hadoop.mapreduce.marco.testing.MiniMrClusterResource;
+import org.apache.hadoop.mapreduce.marco.testing.SlowTest;
 import org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -48,7 +48,7 @@ import org.junit.experimental.categories.Category;
  * costs one JVM per task on a small machine.
  */
 @Category(SlowTest.class)
-public class MiniClusterDifferentialTest {
+public class TestEdgeCasesMiniClusterDifferential {
   @ClassRule
   public static final MiniMrClusterResource CLUSTER =
       new MiniMrClusterResource("marco-differential");
@@ -70,8 +70,8 @@ public class MiniClusterDifferentialTest {
                   return WordSum.create(conf, in, out, reducers, true, true);
                 })
             .variant(
-                LocalModeDifferentialTest.SHIPPED_DEFAULTS,
-                LocalModeDifferentialTest.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
+                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS,
+                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
@@ -82,7 +82,8 @@ public class MiniClusterDifferentialTest {
         result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
     assertTrue(
         "the shipped default abandoned no invocation at shuffle end",
-        result.marco(LocalModeDifferentialTest.SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS)
+        result.marco(
+                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS)
             > 0);
     assertTrue(
         "partial reduce of skewed words did not reduce",

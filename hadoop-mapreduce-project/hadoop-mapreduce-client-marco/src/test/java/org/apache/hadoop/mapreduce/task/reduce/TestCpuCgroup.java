@@ -229,10 +229,9 @@ public class TestCpuCgroup {
     Path dir =
         fakeCgroup(tmp.getRoot().toPath().resolve("v2-domain"), Version.V2, "cgroup.threads");
     Files.write(dir.resolve("cgroup.type"), "domain\n".getBytes(StandardCharsets.US_ASCII));
-    LowPriorityThreadFactory factory =
-        new LowPriorityThreadFactory("test-partial", 0, dir.toString());
+    CpuShareThreadFactory factory = new CpuShareThreadFactory("test-partial", 0, dir.toString());
     LogCapturer logs =
-        LogCapturer.captureLogs(LoggerFactory.getLogger(LowPriorityThreadFactory.class));
+        LogCapturer.captureLogs(LoggerFactory.getLogger(CpuShareThreadFactory.class));
     try {
       for (int i = 0; i < 2; i++) {
         AtomicBoolean ran = new AtomicBoolean();

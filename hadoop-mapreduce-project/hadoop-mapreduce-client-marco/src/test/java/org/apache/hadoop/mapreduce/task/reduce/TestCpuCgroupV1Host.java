@@ -50,7 +50,7 @@ public class TestCpuCgroupV1Host {
         new Thread(
             () -> {
               try {
-                int tid = LowPriorityThreadFactory.currentThreadTid();
+                int tid = CpuShareThreadFactory.currentThreadTid();
                 there.addThread(tid);
                 inside.set(CgroupV1Host.cpuCgroupOf("/proc/thread-self/cgroup"));
                 callerMeanwhile.set(CgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));

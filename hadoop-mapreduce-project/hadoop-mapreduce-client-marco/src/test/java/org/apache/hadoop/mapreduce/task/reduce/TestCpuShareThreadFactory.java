@@ -28,7 +28,7 @@ import org.junit.rules.TemporaryFolder;
  * Partial threads really run at the configured nice value and in the configured cpu cgroup, as
  * read back from /proc.
  */
-public class TestLowPriorityThreadFactory {
+public class TestCpuShareThreadFactory {
 
   /** The nice value of one thread of this JVM: field 19 of /proc/self/task/TID/stat. */
   private static int niceOf(int tid) throws Exception {
@@ -43,7 +43,7 @@ public class TestLowPriorityThreadFactory {
       throws Exception {
     AtomicReference<T> seen = new AtomicReference<>();
     Thread t =
-        new LowPriorityThreadFactory("test-partial", nice, cgroup)
+        new CpuShareThreadFactory("test-partial", nice, cgroup)
             .newThread(
                 () -> {
                   try {
@@ -59,7 +59,7 @@ public class TestLowPriorityThreadFactory {
 
   /** Runs one thread from the factory and returns the nice value it had while running. */
   private static int niceInsideFactoryThread(int nice) throws Exception {
-    return insideFactoryThread(nice, "", () -> niceOf(LowPriorityThreadFactory.currentThreadTid()));
+    return insideFactoryThread(nice, "", () -> niceOf(CpuShareThreadFactory.currentThreadTid()));
   }
 
   @Test
@@ -81,11 +81,11 @@ public class TestLowPriorityThreadFactory {
         new Thread(
             () -> {
               try {
-                LowPriorityThreadFactory.lowerOwnPriority(nice);
+                CpuShareThreadFactory.lowerOwnPriority(nice);
                 assertEquals(
                     "the creating thread's own nice",
                     nice,
-                    niceOf(LowPriorityThreadFactory.currentThreadTid()));
+                    niceOf(CpuShareThreadFactory.currentThreadTid()));
                 seen.set(probe.call());
               } catch (Exception | AssertionError e) {
                 failure.set(e);
@@ -111,7 +111,7 @@ public class TestLowPriorityThreadFactory {
     assertEquals(0, nice);
     // The creator runs at a nice that is neither 0 nor the default 19, so a factory thread that
     // set any nice of its own (rather than leaving it alone) would show a different one.
-    int creatorNice = niceOf(LowPriorityThreadFactory.currentThreadTid()) + 3;
+    int creatorNice = niceOf(CpuShareThreadFactory.currentThreadTid()) + 3;
     assumeTrue("room to lower this JVM's priority by 3", creatorNice < 19);
     assertEquals(
         creatorNice, (int) inThreadAtNice(creatorNice, () -> niceInsideFactoryThread(nice)));
@@ -120,10 +120,10 @@ public class TestLowPriorityThreadFactory {
   @Test
   public void aFactoryThreadRunsAtItsNiceAndTheCallingThreadKeepsItsOwn() throws Exception {
     assumeTrue("Linux /proc", new File("/proc/thread-self").exists());
-    int before = niceOf(LowPriorityThreadFactory.currentThreadTid());
+    int before = niceOf(CpuShareThreadFactory.currentThreadTid());
     assumeTrue("this JVM runs below nice 10", before < 10);
     assertEquals(10, niceInsideFactoryThread(10));
-    assertEquals(before, niceOf(LowPriorityThreadFactory.currentThreadTid()));
+    assertEquals(before, niceOf(CpuShareThreadFactory.currentThreadTid()));
   }
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

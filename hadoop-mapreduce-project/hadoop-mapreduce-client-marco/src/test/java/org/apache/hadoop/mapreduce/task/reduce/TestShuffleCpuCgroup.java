@@ -99,7 +99,7 @@ public class TestShuffleCpuCgroup {
       // Partial threads are made after shuffle start, in the shuffle cgroup, and move on.
       CountDownLatch partialJoined = new CountDownLatch(1);
       Thread partialThread =
-          new LowPriorityThreadFactory("test-partial", 0, partial.toString())
+          new CpuShareThreadFactory("test-partial", 0, partial.toString())
               .newThread(
                   () -> {
                     try {
