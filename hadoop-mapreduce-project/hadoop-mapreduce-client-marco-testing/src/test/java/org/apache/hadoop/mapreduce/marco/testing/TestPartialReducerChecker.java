@@ -172,27 +172,18 @@ public class TestPartialReducerChecker {
 
   @Test
   public void aKeyChangingPartialReducerIsCaught() throws Exception {
-    Job job = job(KeyChangingSum.class);
-    job.setReducerClass(Sum.class);
-    AssertionError e =
-        assertThrows(
-            AssertionError.class,
-            () -> PartialReducerChecker.forJob(job).mapInput(lines(40, 4)).check());
+    AssertionError e = failure(KeyChangingSum.class, Sum.class);
     assertTrue(
         e.getMessage(),
-        e.getMessage().contains("it must emit only keys of the group it" + " was called with"));
+        e.getMessage().contains("it must emit only keys of the group it was called with"));
     assertEquals(e.getMessage(), 1, smallestSample(e));
   }
 
   @Test
   public void aPartialReducerOfAnotherTypeIsCaught() throws Exception {
-    Job job = job(WrongTypeSum.class);
-    job.setReducerClass(Sum.class);
-    AssertionError e =
-        assertThrows(
-            AssertionError.class,
-            () -> PartialReducerChecker.forJob(job).mapInput(lines(12, 2)).check());
+    AssertionError e = failure(WrongTypeSum.class, Sum.class);
     assertTrue(e.getMessage(), e.getMessage().contains("it must emit the map-output types"));
+    assertEquals(e.getMessage(), 1, smallestSample(e));
   }
 
   @Test
