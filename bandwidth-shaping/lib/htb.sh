@@ -25,10 +25,39 @@ htb_tc_kbit() {
     'BEGIN { k = r * 1000 * f / p; printf "%d", (k == int(k)) ? k : int(k) + 1 }'
 }
 
-# htb_tc NETNS ARGS...: tc in a namespace ("" = the current one).
-htb_tc() {
+# 1: the commands that would change the network are printed, not run (shape --dry-run).
+HTB_DRY_RUN=${HTB_DRY_RUN:-0}
+
+# htb_run COMMAND...: runs a command that changes the network, or with HTB_DRY_RUN=1 prints it,
+# shell-quoted, instead. Commands that only read (show) run in either case.
+htb_run() {
+  if ((HTB_DRY_RUN)); then
+    local line
+    line=$(printf '%q ' "$@")
+    echo "${line% }"
+  else
+    "$@"
+  fi
+}
+
+# htb_tc_argv NETNS ARGS...: the tc command line for a namespace ("" = the current one).
+htb_tc_argv() {
   local ns=$1; shift
-  if [[ -n $ns ]]; then tc -n "$ns" "$@"; else tc "$@"; fi
+  if [[ -n $ns ]]; then printf '%s\n' tc -n "$ns" "$@"; else printf '%s\n' tc "$@"; fi
+}
+
+# htb_tc NETNS ARGS...: tc that reads, in a namespace ("" = the current one).
+htb_tc() {
+  local -a argv
+  mapfile -t argv < <(htb_tc_argv "$@")
+  "${argv[@]}"
+}
+
+# htb_tc_change NETNS ARGS...: tc that changes a device (printed instead under HTB_DRY_RUN=1).
+htb_tc_change() {
+  local -a argv
+  mapfile -t argv < <(htb_tc_argv "$@")
+  htb_run "${argv[@]}"
 }
 
 htb_has_our_root() {
@@ -37,7 +66,7 @@ htb_has_our_root() {
 
 htb_clear_device() {
   local ns=$1 dev=$2
-  if htb_has_our_root "$ns" "$dev"; then htb_tc "$ns" qdisc del dev "$dev" root; fi
+  if htb_has_our_root "$ns" "$dev"; then htb_tc_change "$ns" qdisc del dev "$dev" root; fi
 }
 
 # htb_shape_device NETNS DEV dst|src TC_KBIT CIDR...: traffic whose DIRECTION address lies in one
@@ -46,15 +75,15 @@ htb_shape_device() {
   local ns=$1 dev=$2 direction=$3 kbit=$4; shift 4
   local cidr
   htb_clear_device "$ns" "$dev"
-  htb_tc "$ns" qdisc add dev "$dev" root handle "$HTB_HANDLE:" htb default 10
-  htb_tc "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_FAST_CLASS" htb "${HTB_FAST_OPTS[@]}"
-  htb_tc "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_SHAPED_CLASS" htb \
+  htb_tc_change "$ns" qdisc add dev "$dev" root handle "$HTB_HANDLE:" htb default 10
+  htb_tc_change "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_FAST_CLASS" htb "${HTB_FAST_OPTS[@]}"
+  htb_tc_change "$ns" class add dev "$dev" parent "$HTB_HANDLE:" classid "$HTB_SHAPED_CLASS" htb \
     rate "${kbit}kbit" burst "$HTB_SHAPED_BURST" cburst "$HTB_SHAPED_BURST" quantum "$HTB_FRAME_BYTES"
   # Pure ACKs: TCP with an IP total length below 128 bytes (top 9 bits of the length are zero).
-  htb_tc "$ns" filter add dev "$dev" parent "$HTB_HANDLE:" protocol ip prio 1 u32 \
+  htb_tc_change "$ns" filter add dev "$dev" parent "$HTB_HANDLE:" protocol ip prio 1 u32 \
     match ip protocol 6 0xff match u16 0x0000 0xff80 at 2 flowid "$HTB_FAST_CLASS"
   for cidr in "$@"; do
-    htb_tc "$ns" filter add dev "$dev" parent "$HTB_HANDLE:" protocol ip prio 2 u32 \
+    htb_tc_change "$ns" filter add dev "$dev" parent "$HTB_HANDLE:" protocol ip prio 2 u32 \
       match ip "$direction" "$cidr" flowid "$HTB_SHAPED_CLASS"
   done
 }

@@ -25,6 +25,37 @@ from conftest import (
 RECORD_CLASS_LIST = REPO / "cluster" / "record-class-list"
 
 
+def test_shape_dry_run_prints_the_commands_and_changes_nothing_without_root():
+    """--dry-run on a real host's device: the tc and ip commands, in order, as a shell would run
+    them; run as nobody, so it needs no root; lo keeps its qdisc and no IFB device appears."""
+    before = run(["tc", "qdisc", "show", "dev", "lo"]).stdout
+    result = run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", SHAPE, "--dev", "lo",
+         "--group-subnets", "10.0.1.0/24,10.0.2.0/24+10.0.3.0/25", "--my-group", "1",
+         "--rate", "50", "--dry-run"]
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert lines[0] == "tc qdisc add dev lo root handle 4d43: htb default 10"
+    assert (
+        "tc class add dev lo parent 4d43: classid 4d43:20 htb rate 52280kbit burst 15k "
+        "cburst 15k quantum 1514" in lines
+    )
+    for cidr in ("10.0.2.0/24", "10.0.3.0/25"):
+        assert (
+            f"tc filter add dev lo parent 4d43: protocol ip prio 2 u32 match ip dst {cidr} "
+            "flowid 4d43:20" in lines
+        )
+        assert (
+            f"tc filter add dev mcifb0 parent 4d43: protocol ip prio 2 u32 match ip src {cidr} "
+            "flowid 4d43:20" in lines
+        )
+    assert "ip link add mcifb0 type ifb" in lines
+    assert not any("10.0.1.0/24" in line for line in lines[:-1]), "own group must not be shaped"
+    assert lines[-1].startswith("dry run: nothing changed")
+    assert run(["tc", "qdisc", "show", "dev", "lo"]).stdout == before
+    assert run(["ip", "link", "show", "mcifb0"], check=False).returncode != 0
+
+
 @pytest.mark.parametrize("script", [MARCO_CLUSTER, SHAPE, VERIFY, RECORD_CLASS_LIST])
 def test_help(script):
     out = run([script, "--help"]).stdout
