@@ -530,18 +530,21 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
     assert client.calls == [("mapred", "job", "-kill", "job_1_0007")]
 
 
+class OfflineClient:
+    """A client of a cluster the harness never reaches: enough to build a run's command."""
+
+    netns = False
+
+    def benchmarks_jar(self):
+        return "benchmarks.jar"
+
+    def shaped_rate(self):
+        return None
+
+
 def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
-    class Client:
-        netns = False
-
-        def benchmarks_jar(self):
-            return "benchmarks.jar"
-
-        def shaped_rate(self):
-            return None
-
     prof = profile.load("paper")
-    run = runner.Runner(Client(), prof, tmp_path, "/bench")
+    run = runner.Runner(OfflineClient(), prof, tmp_path, "/bench")
     planned = runner.plan("main", ["word-count"], [runner.Config("stock", "stock")], 1)[0]
     args = run.command(planned, "/bench/out")
     assert "mapreduce.map.speculative=false" in args
@@ -553,17 +556,7 @@ def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
 def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
     """No run overrides where the history goes (the JobHistoryServer lists only what is there);
     the harness finds it as the client's mapred-site.xml says, over Hadoop's defaults."""
-
-    class Client:
-        netns = False
-
-        def benchmarks_jar(self):
-            return "benchmarks.jar"
-
-        def shaped_rate(self):
-            return None
-
-    run = runner.Runner(Client(), profile.load("paper"), tmp_path, "/bench")
+    run = runner.Runner(OfflineClient(), profile.load("paper"), tmp_path, "/bench")
     planned = runner.plan("main", ["word-count"], [runner.Config("marco", "marco")], 1)[0]
     assert not [
         k
