@@ -3,40 +3,32 @@
 """What the benchmarks jar offers: the eleven jobs, the data set each reads, its generator, and the
 shuffle variants the harness compares (settings as in docs/configuration.md)."""
 
-SHUFFLE_HEAVY = [
-    "binary-sort",
-    "term-vector",
-    "inverted-index",
-    "self-join",
-    "adjacency-list",
-    "k-means",
-]
-SHUFFLE_LIGHT = ["word-count", "classification", "grep", "histogram-movies", "histogram-ratings"]
-ALL_JOBS = SHUFFLE_HEAVY + SHUFFLE_LIGHT
+from pathlib import Path
 
-# job -> the data set it reads.
-JOB_DATA = {
-    "binary-sort": "binary",
-    "term-vector": "text",
-    "word-count": "text",
-    "grep": "text",
-    "inverted-index": "inverted-index",
-    "self-join": "self-join",
-    "adjacency-list": "graph",
-    "k-means": "ratings",
-    "classification": "ratings",
-    "histogram-movies": "ratings",
-    "histogram-ratings": "ratings",
-}
-# data set -> the generator program in the benchmarks jar.
-GENERATORS = {
-    "binary": "gen-binary",
-    "text": "gen-text",
-    "inverted-index": "gen-inverted-index",
-    "self-join": "gen-self-join",
-    "graph": "gen-graph",
-    "ratings": "gen-ratings",
-}
+# The one list of the benchmarks jar's programs, which BenchmarkDriver reads too.
+PROGRAMS_TSV = (
+    Path(__file__).resolve().parents[1]
+    / "src/main/resources/org/apache/hadoop/marco/benchmarks/programs.tsv"
+)
+
+
+def _programs() -> list[list[str]]:
+    """[name, class, kind, data set, description] per program, in the file's order."""
+    rows = []
+    for line in PROGRAMS_TSV.read_text().splitlines():
+        if line and not line.startswith("#"):
+            rows.append(line.split("\t"))
+    return rows
+
+
+_PROGRAMS = _programs()
+SHUFFLE_HEAVY = [name for name, _, kind, _, _ in _PROGRAMS if kind == "heavy"]
+SHUFFLE_LIGHT = [name for name, _, kind, _, _ in _PROGRAMS if kind == "light"]
+ALL_JOBS = SHUFFLE_HEAVY + SHUFFLE_LIGHT
+# benchmark -> the data set it reads
+JOB_DATA = {name: data for name, _, kind, data, _ in _PROGRAMS if kind in ("heavy", "light")}
+# data set -> the generator program that makes it
+GENERATORS = {data: name for name, _, kind, data, _ in _PROGRAMS if kind == "generator"}
 
 STOCK_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
 MARCO_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"

@@ -124,6 +124,17 @@ def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
     assert paper["job_conf"]["dfs.replication"] == 1
 
 
+def test_the_job_catalog_is_the_jars_program_list():
+    """catalog.py reads programs.tsv, which BenchmarkDriver registers too: eleven jobs, each
+    reading a data set that one of the generators makes; a profile without jobs runs them all."""
+    assert len(catalog.SHUFFLE_HEAVY) == 6 and len(catalog.SHUFFLE_LIGHT) == 5
+    assert catalog.ALL_JOBS[0] == "binary-sort" and "wordcount" not in catalog.ALL_JOBS
+    assert set(catalog.JOB_DATA) == set(catalog.ALL_JOBS)
+    assert set(catalog.JOB_DATA.values()) == set(catalog.GENERATORS)
+    assert catalog.GENERATORS["text"] == "gen-text"
+    assert profile.load("quick")["jobs"] == catalog.ALL_JOBS
+
+
 def test_variants_need_a_stock_baseline():
     assert catalog.check_variants(["stock-early", "marco"]) == ["stock-early", "marco"]
     with pytest.raises(ValueError, match="stock baseline"):
