@@ -194,17 +194,17 @@ public class TestEdgeCasesMiniClusterDifferential {
     }
     DifferentialRun run =
         differential(
-                "heap-guard",
-                (conf, in, out) -> {
-                  conf.set(
-                      MRJobConfig.REDUCE_JAVA_OPTS,
-                      conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
-                  conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
-                  Job job = WordSum.create(conf, in, out, 1, false, false);
-                  MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
-                  job.getConfiguration().setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 0.6f);
-                  return job;
-                });
+            "heap-guard",
+            (conf, in, out) -> {
+              conf.set(
+                  MRJobConfig.REDUCE_JAVA_OPTS,
+                  conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
+              conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+              Job job = WordSum.create(conf, in, out, 1, false, false);
+              MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
+              job.getConfiguration().setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 0.6f);
+              return job;
+            });
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
