@@ -181,8 +181,8 @@ public class TestEdgeCasesMiniClusterDifferential {
    * quarters of the tenured space after a full collection, so the guard holds partial work back
    * from the first full collection of the shuffle on, whenever the reduce starts. At the default
    * the outcome depends on when the reduce starts relative to the maps, which a test on a busy
-   * machine does not control (whether an unguarded run then fails does too: one run in four
-   * committed its single 800,000-record invocation and finished). TestMarcoHeapGuard checks the
+   * machine does not control (whether an unguarded run then fails does too: in one of three runs
+   * it committed a single 800,000-record invocation and finished). TestMarcoHeapGuard checks the
    * limit itself, on a heap the test sets.
    */
   @Test
