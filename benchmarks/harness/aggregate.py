@@ -49,7 +49,8 @@ def summarize(records):
                 "fault": runs[0].get("fault"),
                 "shuffle_heavy": catalog.is_shuffle_heavy(job),
                 "wall_s": stats([r["wall_s"] for r in runs]),
-                "breakdown": {p: mean([r["breakdown"][p] for r in runs]) for p in PHASES},
+                # Records written before a phase existed count it as 0.
+                "breakdown": {p: mean([r["breakdown"].get(p, 0) for r in runs]) for p in PHASES},
                 "partial_work_s": mean(
                     [
                         (r["marco"]["partial_sort_millis"] + r["marco"]["partial_reduce_millis"])

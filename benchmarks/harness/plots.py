@@ -20,6 +20,7 @@ PHASE_COLORS = {
     "exposed_shuffle": "#dd8452",
     "final_merge": "#55a868",
     "final_reduce": "#c44e52",
+    "output_write": "#8172b2",
     "cleanup": "#8c8c8c",
 }
 

@@ -55,12 +55,33 @@ def test_breakdown_adds_up_to_the_wall_time_and_follows_the_critical_reduce():
     assert all(v >= 0 for v in b.values())
     crit = max(h.reduces, key=lambda r: r.finish)
     assert b["final_reduce"] == pytest.approx((crit.finish - crit.sort_end) / 1000)
+    assert b["output_write"] == 0  # the fixture's jobs predate the timed output format
     assert b["map"] == pytest.approx((max(h.map_finishes) - min(h.map_starts)) / 1000)
 
 
+def test_the_critical_reduces_output_write_is_split_out_of_its_final_reduce():
+    h = load("marco")
+    crit = max(h.reduces, key=lambda r: r.finish)
+    reduce_ms = crit.finish - crit.sort_end
+    crit.counters[breakdown.OUTPUT_WRITE_MILLIS] = 400
+    for other in h.reduces:
+        if other is not crit:  # only the critical reduce's write is on the critical path
+            other.counters[breakdown.OUTPUT_WRITE_MILLIS] = 99_000
+    start, end = h.submit - 1500, h.finish + 2500
+    b = breakdown.run_breakdown([h], start, end)
+    assert b["output_write"] == pytest.approx(0.4)
+    assert b["final_reduce"] == pytest.approx((reduce_ms - 400) / 1000)
+    assert sum(b.values()) == pytest.approx((end - start) / 1000, abs=1e-6)
+    # The write never takes more than the whole phase.
+    crit.counters[breakdown.OUTPUT_WRITE_MILLIS] = reduce_ms + 5000
+    b = breakdown.run_breakdown([h], start, end)
+    assert b["output_write"] == pytest.approx(reduce_ms / 1000)
+    assert b["final_reduce"] == 0
+
+
 def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_reduce():
-    b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0}
-    assert breakdown.ideal_saving(b) == 3.0
+    b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0, "output_write": 4.0}
+    assert breakdown.ideal_saving(b) == 3.0  # the output write cannot be hidden
     assert breakdown.ideal_saving({**b, "exposed_shuffle": 0.5}) == 0.5
 
 
