@@ -60,6 +60,12 @@ def summarize(records):
                 ),
                 "invocations": mean([r["marco"]["invocations"] for r in runs]),
                 "adaptive_disables": mean([r["marco"]["adaptive_disables"] for r in runs]),
+                # Records written before stock's fetch waits were counted have none.
+                "fetch_wait_s": (
+                    mean([r["fetch_wait_s"] for r in runs])
+                    if all("fetch_wait_s" in r for r in runs)
+                    else None
+                ),
                 "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
                 "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
                 # Runs on a cluster whose bisection is not shaped (or not known) have none.

@@ -28,6 +28,7 @@ PHASES = [
 ]
 MARCO_GROUP = "org.apache.hadoop.mapreduce.marco.MarcoCounter"
 TASK_GROUP = "org.apache.hadoop.mapreduce.TaskCounter"
+STOCK_SHUFFLE_GROUP = "org.apache.hadoop.marco.benchmarks.engine.StockShuffleCounter"
 OUTPUT_WRITE_MILLIS = "org.apache.hadoop.marco.benchmarks.io.OutputWriteCounter.OUTPUT_WRITE_MILLIS"
 
 
@@ -112,6 +113,15 @@ def run_metrics(histories):
         )
     }
     return {
+        # Both shuffles count fetchers' blocked time and WAIT answers the same way (a run has
+        # one of the two groups).
+        "fetch_wait_s": (
+            total(MARCO_GROUP, "FETCH_WAIT_MILLIS")
+            + total(STOCK_SHUFFLE_GROUP, "FETCH_WAIT_MILLIS")
+        )
+        / 1000.0,
+        "fetch_stalls": total(MARCO_GROUP, "FETCH_STALLS")
+        + total(STOCK_SHUFFLE_GROUP, "FETCH_STALLS"),
         "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
         "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),
         "hdfs_bytes_read": total("FileSystemCounter", "HDFS_BYTES_READ"),

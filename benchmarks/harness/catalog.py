@@ -30,7 +30,9 @@ JOB_DATA = {name: data for name, _, kind, data, _ in _PROGRAMS if kind in ("heav
 # data set -> the generator program that makes it
 GENERATORS = {data: name for name, _, kind, data, _ in _PROGRAMS if kind == "generator"}
 
-STOCK_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
+# Hadoop's Shuffle and MergeManagerImpl, unchanged, with their fetch waits counted as MaRCO
+# counts its own (the benchmarks jar's TimedStockShuffle).
+STOCK_PLUGIN = "org.apache.hadoop.marco.benchmarks.engine.TimedStockShuffle"
 MARCO_PLUGIN = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
 PLUGIN_KEY = "mapreduce.job.reduce.shuffle.consumer.plugin.class"
 

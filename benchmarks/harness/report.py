@@ -95,6 +95,8 @@ RUN_COLUMNS = [
     "partial_sort_millis",
     "partial_reduce_millis",
     "adaptive_disables",
+    "fetch_wait_s",
+    "fetch_stalls",
     "failed_attempts",
     "killed_attempts",
     "output_sha256",
@@ -135,6 +137,7 @@ def write_summary_csv(summaries, path):
         "fraction_of_ideal",
         *PHASES,
         "partial_work_s",
+        "fetch_wait_s",
         "shuffle_bytes",
         "bisection_bytes",
         "task_cpu_s",
@@ -419,12 +422,14 @@ def set_section(set_name, summaries, figures):
         lines += [
             "",
             "Phase breakdown (mean seconds along the critical path; the phases add up to "
-            "the wall time; partial work runs overlapped with the shuffle):",
+            "the wall time; partial work runs overlapped with the shuffle; fetch wait is the "
+            "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
+            "of every reduce):",
             "",
             "| job | config | "
             + " | ".join(p.replace("_", " ") for p in PHASES)
-            + " | sum | wall | partial sort+reduce | invocations |",
-            "|---|---|" + "---|" * (len(PHASES) + 4),
+            + " | sum | wall | partial sort+reduce | invocations | fetch wait |",
+            "|---|---|" + "---|" * (len(PHASES) + 5),
         ]
         for s in rr:
             b = s["breakdown"]
@@ -432,7 +437,8 @@ def set_section(set_name, summaries, figures):
                 f"| {s['job']} | {s['config']} | "
                 + " | ".join(f1(b[p]) for p in PHASES)
                 + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
-                f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} |"
+                f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} | "
+                f"{f1(s.get('fetch_wait_s'))} |"
             )
         lines.append("")
     t = aggregate.targets(summaries, set_name)

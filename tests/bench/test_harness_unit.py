@@ -79,6 +79,22 @@ def test_the_critical_reduces_output_write_is_split_out_of_its_final_reduce():
     assert b["final_reduce"] == 0
 
 
+def test_fetch_wait_is_read_from_either_shuffles_counters():
+    marco, stock = load("marco"), load("stock")
+    marco.counters[f"{breakdown.MARCO_GROUP}.FETCH_WAIT_MILLIS"] = 2500
+    marco.counters[f"{breakdown.MARCO_GROUP}.FETCH_STALLS"] = 7
+    stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_WAIT_MILLIS"] = 4000
+    stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_STALLS"] = 3
+    m, s = breakdown.run_metrics([marco]), breakdown.run_metrics([stock])
+    assert (m["fetch_wait_s"], m["fetch_stalls"]) == (2.5, 7)
+    assert (s["fetch_wait_s"], s["fetch_stalls"]) == (4.0, 3)
+
+
+def test_stock_variants_run_hadoops_shuffle_through_the_fetch_wait_timer():
+    for variant in catalog.STOCK_VARIANTS:
+        assert catalog.VARIANTS[variant][catalog.PLUGIN_KEY].endswith(".TimedStockShuffle")
+
+
 def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_reduce():
     b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0, "output_write": 4.0}
     assert breakdown.ideal_saving(b) == 3.0  # the output write cannot be hidden

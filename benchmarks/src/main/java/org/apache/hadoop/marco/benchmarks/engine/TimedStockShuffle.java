@@ -1,0 +1,76 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
+package org.apache.hadoop.marco.benchmarks.engine;
+
+import java.io.IOException;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.reduce.MapOutput;
+import org.apache.hadoop.mapreduce.task.reduce.MergeManager;
+import org.apache.hadoop.mapreduce.task.reduce.MergeManagerImpl;
+import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
+
+/**
+ * Hadoop's stock shuffle with its fetch stalls counted: {@link Shuffle} and {@link
+ * MergeManagerImpl} run unchanged (every call goes to them), and the time fetchers spend blocked
+ * in {@code waitForResource()} and the reservations answered with WAIT are added to {@link
+ * StockShuffleCounter}. The benchmark harness runs its stock variants with it, so that fetch-wait
+ * time is measured the same way for both shuffles. Select it with {@code
+ * mapreduce.job.reduce.shuffle.consumer.plugin.class}.
+ */
+public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
+
+  @Override
+  protected MergeManager<K, V> createMergeManager(ShuffleConsumerPlugin.Context context) {
+    return new TimedMergeManager<>(context, this);
+  }
+
+  /** Hadoop's merge manager, with {@code waitForResource()} timed and WAIT answers counted. */
+  private static final class TimedMergeManager<K, V> extends MergeManagerImpl<K, V> {
+    private final Counters.Counter waitMillis;
+    private final Counters.Counter stalls;
+
+    TimedMergeManager(ShuffleConsumerPlugin.Context context, Shuffle<K, V> exceptionReporter) {
+      super(
+          context.getReduceId(),
+          context.getJobConf(),
+          context.getLocalFS(),
+          context.getLocalDirAllocator(),
+          context.getReporter(),
+          context.getCodec(),
+          context.getCombinerClass(),
+          context.getCombineCollector(),
+          context.getSpilledRecordsCounter(),
+          context.getReduceCombineInputCounter(),
+          context.getMergedMapOutputsCounter(),
+          exceptionReporter,
+          context.getMergePhase(),
+          context.getMapOutputFile());
+      this.waitMillis = context.getReporter().getCounter(StockShuffleCounter.FETCH_WAIT_MILLIS);
+      this.stalls = context.getReporter().getCounter(StockShuffleCounter.FETCH_STALLS);
+    }
+
+    @Override
+    public void waitForResource() throws InterruptedException {
+      long start = System.currentTimeMillis();
+      try {
+        super.waitForResource();
+      } finally {
+        waitMillis.increment(System.currentTimeMillis() - start);
+      }
+    }
+
+    @Override
+    public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long size, int fetcher)
+        throws IOException {
+      MapOutput<K, V> output = super.reserve(mapId, size, fetcher);
+      if (output == null) {
+        stalls.increment(1);
+      }
+      return output;
+    }
+  }
+}
