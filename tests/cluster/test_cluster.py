@@ -13,8 +13,10 @@ directory exists) so they can be quoted.
 import json
 import random
 import re
+import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from conftest import DIST, MARCO_CLUSTER, REPO, SHAPE, VERIFY, assert_nothing_left, run
@@ -259,27 +261,109 @@ def marco_reduce_logs(state, log):
     return [text for text in logs if "MaRCO merge manager" in text]
 
 
+REDUCE_ATTEMPT = re.compile(rb"attempt_\d+_\d+_r_\d+_\d+")
+
+
+class ReduceCgroupSampler(threading.Thread):
+    """Every 100 ms, the cpu cgroup of every reduce JVM on the machine as the kernel reports it:
+    the cpu line of /proc/<pid>/cgroup, and whether the pid is in the shuffle cgroup's
+    cgroup.procs. A sample is (epoch ms, attempt id, cgroup path, listed in cgroup.procs)."""
+
+    def __init__(self, shuffle_cgroup):
+        super().__init__(daemon=True)
+        self.procs = Path(shuffle_cgroup) / "cgroup.procs"
+        self.samples = []
+        self.done = threading.Event()
+
+    @staticmethod
+    def cpu_cgroup(pid):
+        for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "cpu" in controllers.split(","):
+                return path
+        return None
+
+    def sample(self):
+        now = time.time() * 1000
+        listed = set(self.procs.read_text().split())
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                cmdline = (proc / "cmdline").read_bytes()
+                if b"YarnChild" not in cmdline:
+                    continue
+                attempt = REDUCE_ATTEMPT.search(cmdline)
+                if attempt:
+                    cgroup = self.cpu_cgroup(proc.name)
+                    self.samples.append(
+                        (now, attempt.group().decode(), cgroup, proc.name in listed)
+                    )
+            except (FileNotFoundError, ProcessLookupError):
+                continue  # the process ended while being read
+
+    def run(self):
+        while not self.done.wait(0.1):
+            self.sample()
+
+
 def test_marco_reduces_shuffle_and_partial_threads_run_in_the_low_share_cpu_cgroups(
-    cluster, word_input, jar
+    cluster, word_input, jar, tmp_path
 ):
     """Every container has a scheduling group of its own (its session's autogroup), in which alone
     nice ranks threads; so the cluster gives MaRCO's partial threads a machine-wide cpu cgroup at
-    the lowest share, and makes one for shuffling reduces that a job opts in to. With it each
-    reduce must have shuffled in mc-shuffle and come back for its final merge; its partial threads
-    must have joined mc-partial."""
+    the lowest share, and makes one for shuffling reduces that a job opts in to. With it, read
+    from the kernel (/proc and the cgroup's cgroup.procs) while the job runs: a reduce started
+    during the map phase is in mc-shuffle then, and out of it once its shuffle has ended (its
+    final merge and reduce run at the container's share). The reduce logs say the same, and the
+    partial threads joined mc-partial."""
     cgroup = "/sys/fs/cgroup/cpu/mc-partial"
     shuffle_cgroup = "/sys/fs/cgroup/cpu/mc-shuffle"
     assert open(f"{cgroup}/cpu.shares").read().strip() == "2"
     assert open(f"{shuffle_cgroup}/cpu.shares").read().strip() == "128"
-    # many maps, so that partial invocations start (the threads are made for the first one)
-    log = wordcount(
-        cluster,
-        jar,
-        MARCO_SHUFFLE,
-        "/out-partial-cgroup",
-        MANY_MAPS,
-        f"mapreduce.marco.shuffle.cpu.cgroup={shuffle_cgroup}",
-    )
+    sampler = ReduceCgroupSampler(shuffle_cgroup)
+    sampler.start()
+    try:
+        # many maps: a map phase long enough for early reduces, and partial invocations
+        log = wordcount(
+            cluster,
+            jar,
+            MARCO_SHUFFLE,
+            "/out-partial-cgroup",
+            MANY_MAPS,
+            f"mapreduce.marco.shuffle.cpu.cgroup={shuffle_cgroup}",
+        )
+    finally:
+        sampler.done.set()
+        sampler.join()
+    history = job_history(cluster, log, tmp_path)
+    map_phase_end = max(history.map_finishes)
+    shuffle_end = {r.attempt: r.shuffle_end for r in history.reduces}
+    seen = {}  # attempt -> [(epoch ms, in mc-shuffle by /proc, listed in its cgroup.procs)]
+    for when, attempt, path, listed in sampler.samples:
+        if attempt in shuffle_end:
+            seen.setdefault(attempt, []).append((when, path == "/mc-shuffle", listed))
+    joined_during_maps, after_shuffle = [], 0
+    for attempt, samples in seen.items():
+        # A JVM starts in its container's cgroup, joins mc-shuffle once, and leaves it once.
+        trace = "".join("S" if in_shuffle else "-" for _, in_shuffle, _ in samples)
+        assert re.fullmatch(r"-*S*-*", trace), f"{attempt} moved more than once: {trace}"
+        if any(in_shuffle and when < map_phase_end for when, in_shuffle, _ in samples):
+            joined_during_maps.append(attempt)
+            assert any(listed for _, _, listed in samples), f"{attempt}: not in cgroup.procs"
+        # 100 ms of slack: a sample's clock is read before its files
+        late = [s for s in samples if s[0] > shuffle_end[attempt] + 100]
+        assert not any(in_shuffle for _, in_shuffle, _ in late), (
+            f"{attempt} was still in mc-shuffle after its shuffle ended: {trace}"
+        )
+        after_shuffle += len(late)
+    assert joined_during_maps, "no reduce JVM was seen in mc-shuffle while the maps ran"
+    assert after_shuffle, "no reduce JVM was seen after its shuffle ended"
+    TIMINGS["shuffle_cgroup_samples"] = {
+        "reduces_in_it_during_maps": len(joined_during_maps),
+        "after_shuffle": after_shuffle,
+    }
+
     reduce_logs = marco_reduce_logs(cluster, log)
     assert len(reduce_logs) == 4, f"{len(reduce_logs)} MaRCO reduce logs"
     for text in reduce_logs:
