@@ -45,9 +45,9 @@ import org.slf4j.LoggerFactory;
  * {@code mapreduce.task.io.sort.factor} runs; once that many partial runs exist, a re-merge merges
  * and partially reduces them again (multi-level partial reduce, the paper's future work), so the
  * final merge gets fewer partial runs than the sort factor. Invocations take in-memory outputs only within
- * the headroom above the merge threshold ({@link MemoryBudget#tryPin}), so a fetch waits for a
+ * the headroom above the merge threshold ({@link MarcoMemoryBudget#tryPin}), so a fetch waits for a
  * spill, never for partial work. Partial work also backs off while the heap has no room for it
- * ({@link HeapGuard}): nothing starts, and a running merge hands its inputs back unchanged.
+ * ({@link MarcoHeapGuard}): nothing starts, and a running merge hands its inputs back unchanged.
  * {@link #close} feeds every run to the reducer.
  *
  * <p>Errors: an invocation that fails with an exception, or whose partial reducer breaks its
@@ -74,24 +74,24 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final Reporter reporter;
   private final ExceptionReporter exceptionReporter;
   private final MarcoSettings settings;
-  private final MemoryBudget memory;
-  private final InvocationPolicy policy;
-  private final AdaptiveControl adaptive;
-  private final GroupedReducerRunner<K, V> partialReducer;
-  private final RecordReducer<K, V> spillCombiner;
-  private final RunMerger<K, V> runMerger;
-  private final FinalMerge<K, V> finalMerge;
+  private final MarcoMemoryBudget memory;
+  private final MarcoInvocationPolicy policy;
+  private final MarcoAdaptiveControl adaptive;
+  private final MarcoGroupedReducerRunner<K, V> partialReducer;
+  private final MarcoRecordReducer<K, V> spillCombiner;
+  private final MarcoRunMerger<K, V> runMerger;
+  private final MarcoFinalMerge<K, V> finalMerge;
   private final MarcoTimeline timeline = new MarcoTimeline();
   private final Counters.Counter mergedMapOutputs;
   private final ExecutorService partialThreads;
   private final ExecutorService spillThread;
-  private final ShuffleCpuCgroup shuffleCpuCgroup;
+  private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
   private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
-  private final List<ShuffledRun<K, V>> unprocessed = new ArrayList<>();
+  private final List<MarcoShuffledRun<K, V>> unprocessed = new ArrayList<>();
 
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
-  private final List<ShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+  private final List<MarcoShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
 
   /** Committed partial runs, which re-merges may merge again while they are fewer. */
   private final List<PartialRun<K, V>> partialRuns = new ArrayList<>();
@@ -114,7 +114,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private volatile boolean abandonRunning;
 
   /** Whether partial work may have heap to work in; replaced by tests. */
-  private volatile HeapGuard heapGuard;
+  private volatile MarcoHeapGuard heapGuard;
 
   /** Partial work is held back for the heap (an episode is counted once). */
   private boolean heapHeldBack;
@@ -127,7 +127,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** The first error that fails the attempt; {@link #close} reports it instead of waiting. */
   private Throwable fatalFailure;
 
-  private MergeSteps steps = MergeSteps.NONE;
+  private MarcoMergeSteps steps = MarcoMergeSteps.NONE;
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -156,21 +156,21 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.reporter = reporter;
     this.exceptionReporter = exceptionReporter;
     this.settings = settings;
-    this.memory = new MemoryBudget(conf);
-    this.policy = new InvocationPolicy(settings, conf.getNumMapTasks());
+    this.memory = new MarcoMemoryBudget(conf);
+    this.policy = new MarcoInvocationPolicy(settings, conf.getNumMapTasks());
     this.sortFactor =
         Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
-    this.adaptive = new AdaptiveControl(settings);
-    this.heapGuard = HeapGuard.forThisJvm(settings.getPartialHeapLimit());
+    this.adaptive = new MarcoAdaptiveControl(settings);
+    this.heapGuard = MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit());
     this.partialReducer =
         partialReducer == null || !settings.isPartialReduceEnabled()
             ? null
-            : GroupedReducerRunner.forPartialReducer(
+            : MarcoGroupedReducerRunner.forPartialReducer(
                 conf, partialReducer.getReducerClass(), partialReducer.isNewApi(), reduceId);
     this.spillCombiner =
         combinerClass == null
-            ? RecordReducer.copy()
-            : GroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
+            ? MarcoRecordReducer.copy()
+            : MarcoGroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
     // An earlier attempt may have failed because of partial work (out of memory, a broken
     // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
     this.partialWorkOff = reduceId.getId() > 0;
@@ -182,9 +182,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           reduceId.getId());
     }
     this.mergedMapOutputs = mergedMapOutputs;
-    this.runMerger = new RunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
+    this.runMerger = new MarcoRunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
     this.finalMerge =
-        new FinalMerge<>(
+        new MarcoFinalMerge<>(
             conf,
             localFs,
             codec,
@@ -197,7 +197,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // The partial threads are born in the shuffle cgroup (and move on from there into the
     // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
     // fetchers, leaves it, so that they are born at the container's share.
-    this.shuffleCpuCgroup = ShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
+    this.shuffleCpuCgroup = MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
     ThreadPoolExecutor partialPool =
         new ThreadPoolExecutor(
             settings.getPartialThreads(),
@@ -205,7 +205,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             0L,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
-            new CpuShareThreadFactory(
+            new MarcoCpuShareThreadFactory(
                 "MaRCO partial " + reduceId,
                 settings.effectivePartialNice(),
                 settings.effectivePartialCpuCgroup()));
@@ -214,7 +214,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
     this.spillThread =
         Executors.newSingleThreadExecutor(
-            new CpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+            new MarcoCpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
     LOG.info(
         "MaRCO merge manager for {}: {}, maps={}, partial reducer={}",
         reduceId,
@@ -283,11 +283,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
     unprocessedMemoryBytes += data.length;
-    arrive(new InMemoryRun<>(mapId.toString(), conf, data, memory));
+    arrive(new MarcoInMemoryRun<>(mapId.toString(), conf, data, memory));
   }
 
   synchronized void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
-    arrive(new OnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec, rawLength));
+    arrive(new MarcoOnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec, rawLength));
   }
 
   synchronized void abortInMemory(long size) {
@@ -295,7 +295,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     notifyAll();
   }
 
-  private void arrive(ShuffledRun<K, V> run) {
+  private void arrive(MarcoShuffledRun<K, V> run) {
     unprocessed.add(run);
     arrivals++;
     timeline.event(
@@ -331,7 +331,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
-      List<ShuffledRun<K, V>> inputs =
+      List<MarcoShuffledRun<K, V>> inputs =
           takeUnprocessed(run -> !run.inMemory() || memory.tryPin(run.rawLength()), sortFactor);
       if (inputs.isEmpty()) {
         // Only runs in memory wait and no pin is left for them (asking again would spin): they
@@ -358,7 +358,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // to WAIT (and reconnected).
     if (unprocessedMemoryBytes > 0
         && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(takeUnprocessed(ShuffledRun::inMemory, Integer.MAX_VALUE), false);
+      startSpill(takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE), false);
     }
   }
 
@@ -385,11 +385,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /** Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts. */
-  private List<ShuffledRun<K, V>> takeUnprocessed(Predicate<ShuffledRun<K, V>> take, int limit) {
-    List<ShuffledRun<K, V>> taken = new ArrayList<>();
-    for (Iterator<ShuffledRun<K, V>> it = unprocessed.iterator();
+  private List<MarcoShuffledRun<K, V>> takeUnprocessed(Predicate<MarcoShuffledRun<K, V>> take, int limit) {
+    List<MarcoShuffledRun<K, V>> taken = new ArrayList<>();
+    for (Iterator<MarcoShuffledRun<K, V>> it = unprocessed.iterator();
         it.hasNext() && taken.size() < limit; ) {
-      ShuffledRun<K, V> run = it.next();
+      MarcoShuffledRun<K, V> run = it.next();
       if (take.test(run)) {
         taken.add(run);
         it.remove();
@@ -402,13 +402,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /** The partial reducer while partial reduce is on, else null (partial sort). */
-  private RecordReducer<K, V> partialFunction() {
+  private MarcoRecordReducer<K, V> partialFunction() {
     return partialReducer != null && !contractBroken && adaptive.partialReduceActive()
         ? partialReducer
         : null;
   }
 
-  private Invocation<K, V> newInvocation(List<ShuffledRun<K, V>> mapOutputs) {
+  private Invocation<K, V> newInvocation(List<MarcoShuffledRun<K, V>> mapOutputs) {
     int number = invocationsStarted + 1;
     return new Invocation<>(
         number,
@@ -421,7 +421,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private Invocation<K, V> newRemerge(List<PartialRun<K, V>> runs) {
     int level = 0;
-    List<ShuffledRun<K, V>> inputs = new ArrayList<>();
+    List<MarcoShuffledRun<K, V>> inputs = new ArrayList<>();
     for (PartialRun<K, V> run : runs) {
       level = Math.max(level, run.level + 1);
       inputs.add(run.run);
@@ -486,16 +486,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void giveBack(List<ShuffledRun<K, V>> runs) {
+  private void giveBack(List<MarcoShuffledRun<K, V>> runs) {
     unprocessed.addAll(runs);
     unprocessedMemoryBytes += memoryBytesOf(runs);
   }
 
   private void runInvocation(Invocation<K, V> invocation) {
     int number = invocation.number;
-    List<ShuffledRun<K, V>> inputs = invocation.inputs;
+    List<MarcoShuffledRun<K, V>> inputs = invocation.inputs;
     long start = System.currentTimeMillis();
-    RunMerger.Result<K, V> result = null;
+    MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
     BooleanSupplier heapFull = heapGuard.sampler();
     try {
@@ -503,7 +503,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           runMerger.merge(
               invocation.runName(),
               inputs,
-              invocation.function == null ? RecordReducer.copy() : invocation.function,
+              invocation.function == null ? MarcoRecordReducer.copy() : invocation.function,
               invocation.injectFailure,
               () -> abandonRunning || heapFull.getAsBoolean());
     } catch (Throwable t) {
@@ -523,9 +523,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           commitRemerge(invocation, result, end - start);
         } else if (failure == null) {
           commitInvocation(number, inputs, invocation.function != null, result, end - start);
-        } else if (failure instanceof AbandonedMergeException && abandonRunning) {
+        } else if (failure instanceof MarcoAbandonedMergeException && abandonRunning) {
           abandonInvocation(invocation, end - start);
-        } else if (failure instanceof AbandonedMergeException) {
+        } else if (failure instanceof MarcoAbandonedMergeException) {
           backOffForHeap(invocation, end - start);
         } else {
           fatal = failInvocation(invocation, failure);
@@ -602,14 +602,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    *     {@code mapreduce.marco.partial.contract.strict} is set
    */
   private Throwable failInvocation(Invocation<K, V> invocation, Throwable failure) {
-    List<ShuffledRun<K, V>> inputs = invocation.inputs;
-    boolean violation = failure instanceof ContractViolationException;
+    List<MarcoShuffledRun<K, V>> inputs = invocation.inputs;
+    boolean violation = failure instanceof MarcoContractViolationException;
     boolean failsAttempt =
         !(failure instanceof Exception) || violation && settings.isPartialContractStrict();
     // Those in memory are spilled first, or their memory would stay taken with no merge left to
     // free it; an attempt that fails anyway skips that.
-    List<ShuffledRun<K, V>> inMemory = new ArrayList<>();
-    for (ShuffledRun<K, V> run : inputs) {
+    List<MarcoShuffledRun<K, V>> inMemory = new ArrayList<>();
+    for (MarcoShuffledRun<K, V> run : inputs) {
       (run.inMemory() && !failsAttempt ? inMemory : forFinalMerge).add(run);
     }
     if (!inMemory.isEmpty()) {
@@ -659,11 +659,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private void commitInvocation(
       int number,
-      List<ShuffledRun<K, V>> inputs,
+      List<MarcoShuffledRun<K, V>> inputs,
       boolean reduced,
-      RunMerger.Result<K, V> result,
+      MarcoRunMerger.Result<K, V> result,
       long millis) {
-    steps.at(MergeSteps.Step.INVOCATION_COMMIT);
+    steps.at(MarcoMergeSteps.Step.INVOCATION_COMMIT);
     partialRuns.add(new PartialRun<>(result.run, 1));
     deepen(1);
     releaseAll(inputs);
@@ -712,8 +712,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void commitRemerge(Invocation<K, V> remerge, RunMerger.Result<K, V> result, long millis) {
-    steps.at(MergeSteps.Step.INVOCATION_COMMIT);
+  private void commitRemerge(Invocation<K, V> remerge, MarcoRunMerger.Result<K, V> result, long millis) {
+    steps.at(MarcoMergeSteps.Step.INVOCATION_COMMIT);
     partialRuns.add(new PartialRun<>(result.run, remerge.level));
     deepen(remerge.level);
     releaseAll(remerge.inputs);
@@ -762,7 +762,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    *
    * @param toFinalMerge the spilled run skips partial invocations (inputs of a failed one)
    */
-  private void startSpill(List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
+  private void startSpill(List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
     int number = spillsStarted + 1;
     try {
       spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
@@ -786,9 +786,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void runSpill(int number, List<ShuffledRun<K, V>> inputs, boolean toFinalMerge) {
+  private void runSpill(int number, List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
     keepSpillThreadAtContainerShare();
-    RunMerger.Result<K, V> result = null;
+    MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
     try {
       result = runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
@@ -799,7 +799,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       spillsRunning--;
       try {
         if (failure == null) {
-          steps.at(MergeSteps.Step.SPILL_COMMIT);
+          steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
           releaseAll(inputs);
           result.userCounters.addTo(reporter);
           (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
@@ -829,9 +829,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void releaseAll(List<ShuffledRun<K, V>> runs) {
-    steps.at(MergeSteps.Step.RELEASE);
-    for (ShuffledRun<K, V> run : runs) {
+  private void releaseAll(List<MarcoShuffledRun<K, V>> runs) {
+    steps.at(MarcoMergeSteps.Step.RELEASE);
+    for (MarcoShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
       }
@@ -848,7 +848,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   public RawKeyValueIterator close() throws Throwable {
     long shuffleEnd = System.currentTimeMillis();
     leaveShuffleCpuCgroup();
-    List<ShuffledRun<K, V>> runs = new ArrayList<>();
+    List<MarcoShuffledRun<K, V>> runs = new ArrayList<>();
     int partialRunCount;
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
@@ -874,7 +874,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     partialThreads.shutdown();
     spillThread.shutdown();
-    for (ShuffledRun<K, V> run : runs) {
+    for (MarcoShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
       }
@@ -925,13 +925,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Lets a test say when the heap has room for partial work. */
   @VisibleForTesting
-  synchronized void setHeapGuard(HeapGuard guard) {
+  synchronized void setHeapGuard(MarcoHeapGuard guard) {
     this.heapGuard = guard;
   }
 
   /** Lets a test make a bookkeeping step throw. */
   @VisibleForTesting
-  void setMergeSteps(MergeSteps steps) {
+  void setMergeSteps(MarcoMergeSteps steps) {
     this.steps = steps;
   }
 
@@ -960,10 +960,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** A committed partial run and its level: 1 made from map outputs, n + 1 from level n. */
   private static final class PartialRun<K, V> {
-    final ShuffledRun<K, V> run;
+    final MarcoShuffledRun<K, V> run;
     final int level;
 
-    PartialRun(ShuffledRun<K, V> run, int level) {
+    PartialRun(MarcoShuffledRun<K, V> run, int level) {
       this.run = run;
       this.level = level;
     }
@@ -973,22 +973,22 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private static final class Invocation<K, V> {
     final int number;
     final int level;
-    final List<ShuffledRun<K, V>> inputs;
+    final List<MarcoShuffledRun<K, V>> inputs;
 
     /** A re-merge's inputs with their levels (empty for an invocation on map outputs). */
     final List<PartialRun<K, V>> partialInputs;
 
     /** The partial reducer, or null for partial sort (a plain merge). */
-    final RecordReducer<K, V> function;
+    final MarcoRecordReducer<K, V> function;
 
     final boolean injectFailure;
 
     Invocation(
         int number,
         int level,
-        List<ShuffledRun<K, V>> inputs,
+        List<MarcoShuffledRun<K, V>> inputs,
         List<PartialRun<K, V>> partialInputs,
-        RecordReducer<K, V> function,
+        MarcoRecordReducer<K, V> function,
         boolean injectFailure) {
       this.number = number;
       this.level = level;
@@ -1018,25 +1018,25 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     reporter.incrCounter(counter, amount);
   }
 
-  private static <K, V> int mapOutputsOf(List<ShuffledRun<K, V>> runs) {
+  private static <K, V> int mapOutputsOf(List<MarcoShuffledRun<K, V>> runs) {
     int n = 0;
-    for (ShuffledRun<K, V> run : runs) {
+    for (MarcoShuffledRun<K, V> run : runs) {
       n += run.mapOutputs();
     }
     return n;
   }
 
-  private static <K, V> long bytesOf(List<ShuffledRun<K, V>> runs) {
+  private static <K, V> long bytesOf(List<MarcoShuffledRun<K, V>> runs) {
     long n = 0;
-    for (ShuffledRun<K, V> run : runs) {
+    for (MarcoShuffledRun<K, V> run : runs) {
       n += run.rawLength();
     }
     return n;
   }
 
-  private static <K, V> long memoryBytesOf(List<ShuffledRun<K, V>> runs) {
+  private static <K, V> long memoryBytesOf(List<MarcoShuffledRun<K, V>> runs) {
     long n = 0;
-    for (ShuffledRun<K, V> run : runs) {
+    for (MarcoShuffledRun<K, V> run : runs) {
       if (run.inMemory()) {
         n += run.rawLength();
       }

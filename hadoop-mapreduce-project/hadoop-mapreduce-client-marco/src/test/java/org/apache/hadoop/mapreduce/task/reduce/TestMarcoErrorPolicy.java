@@ -163,7 +163,7 @@ public class TestMarcoErrorPolicy {
   }
 
   /** Makes one bookkeeping step throw, once. */
-  private static final class ThrowAt implements MergeSteps {
+  private static final class ThrowAt implements MarcoMergeSteps {
     private final Step step;
     private boolean thrown;
 
@@ -180,7 +180,7 @@ public class TestMarcoErrorPolicy {
     }
   }
 
-  private void assertAFailingStepFailsTheAttemptCleanly(MergeSteps.Step step, JobConf conf)
+  private void assertAFailingStepFailsTheAttemptCleanly(MarcoMergeSteps.Step step, JobConf conf)
       throws Throwable {
     SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
     s.start();
@@ -194,13 +194,13 @@ public class TestMarcoErrorPolicy {
   @Test(timeout = 60_000)
   public void aThrowingInvocationCommitFailsTheAttemptWithoutAHang() throws Throwable {
     assertAFailingStepFailsTheAttemptCleanly(
-        MergeSteps.Step.INVOCATION_COMMIT, conf(CountingSumReducer.class));
+        MarcoMergeSteps.Step.INVOCATION_COMMIT, conf(CountingSumReducer.class));
   }
 
   @Test(timeout = 60_000)
   public void aThrowingReleaseFailsTheAttemptWithoutAHang() throws Throwable {
     assertAFailingStepFailsTheAttemptCleanly(
-        MergeSteps.Step.RELEASE, conf(CountingSumReducer.class));
+        MarcoMergeSteps.Step.RELEASE, conf(CountingSumReducer.class));
   }
 
   @Test(timeout = 60_000)
@@ -210,6 +210,6 @@ public class TestMarcoErrorPolicy {
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
     conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 20_000);
-    assertAFailingStepFailsTheAttemptCleanly(MergeSteps.Step.SPILL_COMMIT, conf);
+    assertAFailingStepFailsTheAttemptCleanly(MarcoMergeSteps.Step.SPILL_COMMIT, conf);
   }
 }

@@ -116,7 +116,7 @@ public class TestMarcoFetchNeverWaits {
     s = new SyntheticShuffle(conf, localDir, null);
     size = s.rawLength(words(0));
     conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (8.5 * size / 0.7));
-    MemoryBudget budget = new MemoryBudget(conf);
+    MarcoMemoryBudget budget = new MarcoMemoryBudget(conf);
     long headroom = budget.limit() - budget.mergeThreshold();
     assertTrue(
         budget.toString(),

@@ -66,7 +66,7 @@ public class TestMarcoHeapGuard {
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
     s = new SyntheticShuffle(conf, localDir, null);
     s.start();
-    s.manager.setHeapGuard(new HeapGuard(live::get, 100, 0.5f));
+    s.manager.setHeapGuard(new MarcoHeapGuard(live::get, 100, 0.5f));
   }
 
   private void fetch(int from, int to) throws IOException {
@@ -140,8 +140,8 @@ public class TestMarcoHeapGuard {
   @Test
   public void theGuardSamplesTheHeapOncePerBatchOfRecordsAndOneIsOff() {
     AtomicLong asked = new AtomicLong();
-    HeapGuard guard =
-        new HeapGuard(
+    MarcoHeapGuard guard =
+        new MarcoHeapGuard(
             () -> {
               asked.incrementAndGet();
               return 90;
@@ -149,15 +149,15 @@ public class TestMarcoHeapGuard {
             100,
             0.5f);
     BooleanSupplier sampler = guard.sampler();
-    for (int i = 1; i < HeapGuard.RECORDS_PER_CHECK; i++) {
+    for (int i = 1; i < MarcoHeapGuard.RECORDS_PER_CHECK; i++) {
       assertFalse(sampler.getAsBoolean());
     }
     assertTrue(sampler.getAsBoolean());
     assertEquals(1, asked.get());
-    assertFalse("at the limit there is room", new HeapGuard(() -> 50, 100, 0.5f).overLimit());
-    assertFalse("a limit of 1 is no guard", new HeapGuard(() -> 100, 100, 1f).overLimit());
+    assertFalse("at the limit there is room", new MarcoHeapGuard(() -> 50, 100, 0.5f).overLimit());
+    assertFalse("a limit of 1 is no guard", new MarcoHeapGuard(() -> 100, 100, 1f).overLimit());
     assertFalse(
         "this JVM's heap is far from full",
-        HeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT).overLimit());
+        MarcoHeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT).overLimit());
   }
 }

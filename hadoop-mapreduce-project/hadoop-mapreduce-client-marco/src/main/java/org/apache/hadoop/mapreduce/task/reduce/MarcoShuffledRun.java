@@ -1,0 +1,59 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import java.io.IOException;
+import org.apache.hadoop.mapred.Merger.Segment;
+
+/**
+ * One sorted run held by the MaRCO merge manager: a fetched map output (in memory or on local
+ * disk) or the output of a partial invocation. Each call to {@link #segment()} opens a fresh,
+ * preserved segment, so a failed merge leaves the run intact for the final merge.
+ */
+abstract class MarcoShuffledRun<K, V> {
+  private final String name;
+  private final int mapOutputs;
+  private final boolean fetched;
+
+  MarcoShuffledRun(String name, int mapOutputs, boolean fetched) {
+    this.name = name;
+    this.mapOutputs = mapOutputs;
+    this.fetched = fetched;
+  }
+
+  /** True for a map output as fetched; false for a run MaRCO wrote (spill or partial output). */
+  boolean fetched() {
+    return fetched;
+  }
+
+  /** What the run holds, for logs and the timeline (a map attempt id or a partial run name). */
+  String name() {
+    return name;
+  }
+
+  /** How many map outputs this run stands for (a map output: 1; a partial run: its inputs). */
+  int mapOutputs() {
+    return mapOutputs;
+  }
+
+  abstract boolean inMemory();
+
+  /** Bytes of the run as its segment reads them (uncompressed IFile bytes). */
+  abstract long rawLength();
+
+  /** A segment that leaves the run intact, for merges that may fail and be retried later. */
+  abstract Segment<K, V> segment() throws IOException;
+
+  /** A segment for the final merge, which may delete what it has read. */
+  abstract Segment<K, V> finalSegment() throws IOException;
+
+  /** Frees what the run holds (memory or file): called once its records are merged elsewhere. */
+  abstract void release() throws IOException;
+
+  @Override
+  public String toString() {
+    return name + (inMemory() ? " (memory, " : " (disk, ") + rawLength() + " bytes)";
+  }
+}
