@@ -42,7 +42,7 @@ import org.apache.hadoop.mapreduce.task.reduce.MarcoMergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManagerImpl;
 import org.apache.hadoop.mapreduce.task.reduce.ShuffleClientMetrics;
-import org.apache.hadoop.marco.benchmarks.LongSumReducer;
+import org.apache.hadoop.marco.benchmarks.jobs.LongSumReducer;
 import org.apache.hadoop.util.Progress;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;

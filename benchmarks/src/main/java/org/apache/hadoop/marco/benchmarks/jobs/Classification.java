@@ -2,7 +2,10 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
+
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 
 import java.io.IOException;
 import java.util.Arrays;

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
 
 import org.apache.hadoop.mapreduce.Reducer;
 

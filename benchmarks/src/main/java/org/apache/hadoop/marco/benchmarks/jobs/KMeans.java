@@ -2,7 +2,11 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
+
+import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
 
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;

@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
+
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
@@ -10,7 +12,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
-import org.apache.hadoop.marco.benchmarks.io.DistinctValuesCombiner;
 import org.apache.hadoop.marco.benchmarks.io.StringSetWritable;
 import org.apache.hadoop.util.ToolRunner;
 

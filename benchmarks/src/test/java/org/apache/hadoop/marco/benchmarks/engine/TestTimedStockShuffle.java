@@ -27,7 +27,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
-import org.apache.hadoop.marco.benchmarks.WordCount;
+import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;

@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.marco.benchmarks.GeneratedData;
-import org.apache.hadoop.marco.benchmarks.MovieRatings;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 import org.junit.Test;
 
 /** The generators' stated distributions, measured on generated samples. */

@@ -24,7 +24,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
-import org.apache.hadoop.marco.benchmarks.WordCount;
+import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
