@@ -6,6 +6,8 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)
+# shellcheck source=lib/common.sh
+source "$REPO/lib/common.sh"
 cd "$REPO"
 # Extra Maven options from the environment, as words (e.g. MVN_ARGS="-o -T 2").
 read -ra MVN_OPTS <<<"${MVN_ARGS:-}"
@@ -46,11 +48,6 @@ Environment: MVN_ARGS adds Maven options (e.g. -o for offline); MARCO_TEST_PYTHO
 python3 for the pytest stages (default: the first of python3, /usr/bin/python3 that imports
 pytest and matplotlib).
 EOF
-}
-
-die() {
-  echo "ERROR: $*" >&2
-  exit 1
 }
 
 banner() {
@@ -117,13 +114,15 @@ check_prerequisites() {
       DEBIAN_FRONTEND=noninteractive apt-get update -q
       DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
     else
-      die "missing prerequisites: ${missing[*]}. Install them, e.g.: sudo apt-get install ${missing[*]}"
+      marco_fail "missing prerequisites: ${missing[*]}" "install them, e.g.: sudo apt-get install ${missing[*]}"
     fi
   fi
   [[ $(java_major_version) == 17 ]] ||
-    die "java on PATH is version $(java_major_version), hadoop-marco needs 17: install openjdk-17-jdk-headless and put its bin/ first on PATH (or set JAVA_HOME and PATH)."
+    marco_fail "java on PATH is version $(java_major_version), hadoop-marco needs 17" \
+      "install openjdk-17-jdk-headless and put its bin/ first on PATH (or set JAVA_HOME and PATH)"
   test_python >/dev/null ||
-    die "no python3 imports both pytest and matplotlib: apt-get install python3-pytest python3-matplotlib (or pip install pytest matplotlib, or set MARCO_TEST_PYTHON to a python that has both)."
+    marco_fail "no python3 imports both pytest and matplotlib" \
+      "apt-get install python3-pytest python3-matplotlib (or pip install pytest matplotlib, or set MARCO_TEST_PYTHON to a python that has both)"
 }
 
 # Installs the pinned test tools into TEST_TOOLS_VENV once; pip only runs when one is missing.
@@ -133,9 +132,10 @@ install_test_tools() {
     "$TEST_TOOLS_VENV/bin/pip" show -q "${spec%%==*}" 2>/dev/null || {
       echo "installing test tools into $TEST_TOOLS_VENV: ${TEST_TOOLS_PACKAGES[*]}"
       [[ -x $TEST_TOOLS_VENV/bin/pip ]] || python3 -m venv "$TEST_TOOLS_VENV" ||
-        die "cannot make a virtualenv in $TEST_TOOLS_VENV: apt-get install python3-venv"
+        marco_fail "cannot make a virtualenv in $TEST_TOOLS_VENV" "apt-get install python3-venv"
       "$TEST_TOOLS_VENV/bin/pip" install -q "${TEST_TOOLS_PACKAGES[@]}" ||
-        die "cannot install ${TEST_TOOLS_PACKAGES[*]} from PyPI into $TEST_TOOLS_VENV; check the network or a pip proxy (PIP_INDEX_URL)"
+        marco_fail "cannot install ${TEST_TOOLS_PACKAGES[*]} from PyPI into $TEST_TOOLS_VENV" \
+          "check the network or a pip proxy (PIP_INDEX_URL)"
       return 0
     }
   done
@@ -150,7 +150,8 @@ check_no_marco_patches() {
   local -a patches
   mapfile -t patches < <(find marco-patches -name '*.patch' 2>/dev/null | sort)
   ((${#patches[@]} == 0)) ||
-    die "marco-patches/ holds ${patches[*]}, but this build applies no patch to Hadoop: remove it, or first add the build step that marco-patches/README.md describes."
+    marco_fail "marco-patches/ holds ${patches[*]}, but this build applies no patch to Hadoop" \
+      "remove it, or first add the build step that marco-patches/README.md describes"
   echo "marco-patches/: no patches (every hook hadoop-marco uses is a Hadoop extension point)"
 }
 
@@ -172,7 +173,7 @@ check_no_daemons_running_from() {
     # Only a live process started by the launchers (-Dproc_NAME) counts; pids are reused.
     [[ $pid =~ ^[0-9]+$ ]] || continue
     if [[ $(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") == *" -Dproc_"* ]]; then
-      die "process $pid ($pid_file) still runs from $dist_home; stop it first: $dist_home/sbin/stop-all.sh"
+      marco_fail "process $pid ($pid_file) still runs from $dist_home" "stop it first: $dist_home/sbin/stop-all.sh"
     fi
   done
 }
@@ -197,7 +198,7 @@ assemble_dist() {
   name=hadoop-marco-$hadoop_version
   dist_home=dist/$name
   banner "assemble $dist_home"
-  [[ -d hadoop-marco-dist/target/jars ]] || die "hadoop-marco-dist/target/jars is missing; run ./build.sh (it builds the jars first)."
+  [[ -d hadoop-marco-dist/target/jars ]] || marco_fail "hadoop-marco-dist/target/jars is missing" "run ./build.sh (it builds the jars first)"
   check_no_daemons_running_from "$dist_home"
   rm -rf "$dist_home" "dist/$name.tar.gz"
   mkdir -p "$dist_home"/share/hadoop/{common/lib,hdfs,yarn,mapreduce,tools/lib} "$dist_home/logs"
@@ -207,6 +208,8 @@ assemble_dist() {
   done
   cp -r hadoop-marco-dist/target/hdfs/webapps "$dist_home/share/hadoop/hdfs/"
   cp -r distribution/bin distribution/sbin distribution/libexec distribution/etc "$dist_home/"
+  # The launchers fail the way every script of the project does (lib/common.sh).
+  cp lib/common.sh "$dist_home/libexec/marco-common.sh"
   # Fill in the values whose one source is pom.xml.
   find "$dist_home"/{bin,sbin,libexec,etc} -type f -exec sed -i \
     -e "s|@JAVA_OPENS@|$java_opens|g" -e "s|@HADOOP_VERSION@|$hadoop_version|g" {} +
@@ -217,7 +220,7 @@ assemble_dist() {
     printf '\n%s\n\n' "---- Apache Hadoop $hadoop_version (the bundled Hadoop jars) ----"
     python3 -c 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("META-INF/NOTICE.txt").decode())' \
       "$dist_home/share/hadoop/common/hadoop-common-$hadoop_version.jar"
-  } >"$dist_home/NOTICE" || die "cannot read META-INF/NOTICE.txt from hadoop-common-$hadoop_version.jar"
+  } >"$dist_home/NOTICE" || marco_fail "cannot read META-INF/NOTICE.txt from hadoop-common-$hadoop_version.jar"
   cat >"$dist_home/RELEASE" <<EOF
 hadoop-marco $project_version
 Hadoop $hadoop_version (jars from Maven Central) with the MaRCO shuffle consumer
@@ -271,7 +274,7 @@ run_pytest_stage() {
 shell_scripts() {
   local file
   git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
-    die "the lint stage lists the project's files with git: run it in a git checkout"
+    marco_fail "the lint stage lists the project's files with git" "run it in a git checkout"
   git ls-files | while read -r file; do
     [[ -f $file ]] || continue
     if [[ $file == *.sh ]] || head -n 1 "$file" | grep -qE '^#!.*\b(ba)?sh\b'; then
@@ -338,17 +341,17 @@ run_tests() {
   while (($#)); do
     case $1 in
       --stage)
-        (($# >= 2)) || die "--stage needs a comma-separated list of: ${ALL_STAGES[*]}"
+        (($# >= 2)) || marco_die "--stage needs a comma-separated list of: ${ALL_STAGES[*]}"
         IFS=, read -ra stages <<<"$2"
         shift 2
         ;;
-      *) usage >&2; die "unknown test option '$1'" ;;
+      *) usage >&2; marco_die "unknown test option '$1'" "see ./build.sh --help" ;;
     esac
   done
   for stage in "${stages[@]}"; do
     known=no
     for s in "${ALL_STAGES[@]}"; do [[ $s == "$stage" ]] && known=yes; done
-    [[ $known == yes ]] || die "unknown stage '$stage'; stages are: ${ALL_STAGES[*]}"
+    [[ $known == yes ]] || marco_die "unknown stage '$stage'" "stages are: ${ALL_STAGES[*]}"
   done
   build_all
   install_test_tools
@@ -373,12 +376,12 @@ main() {
   local command=${1:-all}
   (($#)) && shift
   case $command in
-    all) (($# == 0)) || { usage >&2; die "'$command' takes no arguments"; }; build_all ;;
-    dist) (($# == 0)) || { usage >&2; die "'$command' takes no arguments"; }; build_dist_only ;;
+    all) (($# == 0)) || { usage >&2; marco_die "'$command' takes no arguments"; }; build_all ;;
+    dist) (($# == 0)) || { usage >&2; marco_die "'$command' takes no arguments"; }; build_dist_only ;;
     test) run_tests "$@" ;;
     clean) clean ;;
     -h | --help | help) usage ;;
-    *) usage >&2; die "unknown command '$command'" ;;
+    *) usage >&2; marco_die "unknown command '$command'" "see ./build.sh --help" ;;
   esac
 }
 

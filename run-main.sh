@@ -7,6 +7,7 @@
 # MaRCO's counters, and stops every daemon. Run ./build.sh first.
 set -euo pipefail
 REPO=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)
+source "$REPO/lib/common.sh"
 
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
   cat <<USAGE
@@ -24,5 +25,5 @@ USAGE
   exit 0
 fi
 compgen -G "$REPO/dist/hadoop-marco-*/bin/hadoop" >/dev/null ||
-  { echo "ERROR: no distribution under $REPO/dist; build it first: ./build.sh" >&2; exit 1; }
+  marco_die "no distribution under $REPO/dist" "build it first: ./build.sh"
 exec python3 "$REPO/demo/pseudo_demo.py" --work-dir "$REPO/dist/demo-run" "$@"

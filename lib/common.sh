@@ -1,30 +1,44 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The hadoop-marco authors
 # shellcheck shell=bash
-# Small helpers shared by cluster/ and bandwidth-shaping/ scripts.
+# The helpers every script of the project shares: build.sh, cluster/, bandwidth-shaping/ and the
+# distribution's launchers (which carry this file as libexec/marco-common.sh). One way to fail:
+#
+#   marco_die MESSAGE [FIX]   the command line or its input is wrong; exit 2
+#   marco_fail MESSAGE [FIX]  the work itself failed (a missing tool, a daemon that died); exit 1
+#
+# Both print "error: MESSAGE" and, when given, "fix:   FIX" on stderr.
 
-mc_log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+marco_log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 
-# Fail with a message that says what is wrong and what to do about it.
-mc_die() {
+marco_error() {
   printf 'error: %s\n' "$1" >&2
-  [[ $# -ge 2 ]] && printf 'fix:   %s\n' "$2" >&2
+  if [[ $# -ge 2 ]]; then printf 'fix:   %s\n' "$2" >&2; fi
+}
+
+marco_die() {
+  marco_error "$@"
   exit 2
 }
 
-mc_require_root() {
-  [[ $(id -u) -eq 0 ]] || mc_die "this needs root (network namespaces, tc, cgroups)" "run it as root, e.g. with sudo"
+marco_fail() {
+  marco_error "$@"
+  exit 1
 }
 
-mc_require_cmd() {
+marco_require_root() {
+  [[ $(id -u) -eq 0 ]] || marco_die "this needs root (network namespaces, tc, cgroups)" "run it as root, e.g. with sudo"
+}
+
+marco_require_cmd() {
   local cmd
   for cmd in "$@"; do
-    command -v "$cmd" >/dev/null 2>&1 || mc_die "required command '$cmd' not found" \
-      "install it (Debian: apt-get install $(mc_package_of "$cmd"))"
+    command -v "$cmd" >/dev/null 2>&1 || marco_die "required command '$cmd' not found" \
+      "install it (Debian: apt-get install $(marco_package_of "$cmd"))"
   done
 }
 
-mc_package_of() {
+marco_package_of() {
   case $1 in
     ip|tc) echo iproute2 ;;
     unshare|nsenter) echo util-linux ;;
@@ -34,21 +48,21 @@ mc_package_of() {
   esac
 }
 
-# mc_is_uint VALUE: true when VALUE is a non-negative decimal integer.
-mc_is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
-# mc_is_number VALUE: true for 12, 12.5, .5
-mc_is_number() { [[ $1 =~ ^([0-9]+(\.[0-9]*)?|\.[0-9]+)$ ]]; }
+# marco_is_uint VALUE: true when VALUE is a non-negative decimal integer.
+marco_is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
+# marco_is_number VALUE: true for 12, 12.5, .5
+marco_is_number() { [[ $1 =~ ^([0-9]+(\.[0-9]*)?|\.[0-9]+)$ ]]; }
 
 # Value of an option that needs one, or a clear error.
-mc_optarg() {
+marco_optarg() {
   local opt=$1; shift
-  [[ $# -ge 1 && -n $1 && $1 != --* ]] || mc_die "option $opt needs a value" "see --help"
+  [[ $# -ge 1 && -n $1 && $1 != --* ]] || marco_die "option $opt needs a value" "see --help"
   printf '%s' "$1"
 }
 
-# mc_kill_pids GRACE PID...: kill processes by exact pid: TERM to all, wait up to GRACE seconds
+# marco_kill_pids GRACE PID...: kill processes by exact pid: TERM to all, wait up to GRACE seconds
 # for them to go, then KILL the rest.
-mc_kill_pids() {
+marco_kill_pids() {
   local grace=$1 waited=0 pid alive; shift
   (($#)) || return 0
   kill -TERM "$@" 2>/dev/null || true

@@ -13,10 +13,10 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-# shellcheck source=../lib/common.sh
-source "$HERE/lib/common.sh"
-# shellcheck source=../lib/topology.sh
-source "$HERE/lib/topology.sh"
+# shellcheck source=../../lib/common.sh
+source "$HERE/../lib/common.sh"
+# shellcheck source=../../lib/topology.sh
+source "$HERE/../lib/topology.sh"
 # shellcheck source=../lib/cgroups.sh
 source "$HERE/lib/cgroups.sh"
 # shellcheck source=../lib/daemons.sh
@@ -32,7 +32,7 @@ NODE=$(hostname)
 
 case $ROLE in
   master|worker|client) ;;
-  *) mc_die "ROLE must be master, worker or client, not '$ROLE'" "set ROLE in docker-compose.yml" ;;
+  *) marco_die "ROLE must be master, worker or client, not '$ROLE'" "set ROLE in docker-compose.yml" ;;
 esac
 
 if [[ $ROLE == client ]]; then

@@ -13,7 +13,7 @@ cg_dir() { echo "$CG_ROOT/$1/$(mc_cgroup_name "$2")"; }
 
 cg_check_available() {
   local controller=$1
-  [[ -w $CG_ROOT/$controller ]] || mc_die "cgroup v1 controller '$controller' is not mounted writable at $CG_ROOT/$controller" \
+  [[ -w $CG_ROOT/$controller ]] || marco_die "cgroup v1 controller '$controller' is not mounted writable at $CG_ROOT/$controller" \
     "mount it (mount -t cgroup -o $controller cgroup $CG_ROOT/$controller) or start without --cpu-per-worker/--mem-per-worker"
 }
 
@@ -111,7 +111,7 @@ cg_create_marco() {
   shuffle=$(cg_shuffle_dir)
   partial=$(cg_partial_dir)
   if [[ -z $shuffle ]]; then
-    mc_log "no writable cgroup v1 cpu hierarchy at $CG_ROOT/cpu and no cgroup v2 with the cpu controller: MaRCO's reduces rely on nice alone"
+    marco_log "no writable cgroup v1 cpu hierarchy at $CG_ROOT/cpu and no cgroup v2 with the cpu controller: MaRCO's reduces rely on nice alone"
     return 0
   fi
   net_record cgroup "$shuffle"
@@ -122,7 +122,7 @@ cg_create_marco() {
     echo "$CG_SHUFFLE_SHARES" > "$shuffle/cpu.shares"
     echo "$CG_PARTIAL_SHARES" > "$partial/cpu.shares"
   elif ! cg_v2_setup "$shuffle" "$partial"; then
-    mc_log "could not set up MaRCO's cgroup v2 cpu groups $shuffle and $partial: MaRCO's reduces rely on nice alone"
+    marco_log "could not set up MaRCO's cgroup v2 cpu groups $shuffle and $partial: MaRCO's reduces rely on nice alone"
     cg_remove_dir "$partial"
     cg_remove_dir "$shuffle"
   fi
@@ -188,7 +188,7 @@ cg_remove_dir() {
   # rmdir fails while a task is still in it; the daemons were killed just before, give the
   # kernel a moment to reap them.
   until rmdir "$dir" 2>/dev/null; do
-    ((waited++ < 50)) || { mc_log "warning: could not remove cgroup $dir (tasks: $(tr '\n' ' ' < "$dir/cgroup.procs"))"; return 0; }
+    ((waited++ < 50)) || { marco_log "warning: could not remove cgroup $dir (tasks: $(tr '\n' ' ' < "$dir/cgroup.procs"))"; return 0; }
     sleep 0.1
   done
 }

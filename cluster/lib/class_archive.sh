@@ -37,11 +37,11 @@ ca_build() {
   log=$STATE/class-archive/dump.log
   mkdir -p "$(dirname "$archive")"
   rm -f "$archive"
-  mc_log "class archive: dumping the classes of $CA_CLASS_LIST into $archive"
+  marco_log "class archive: dumping the classes of $CA_CLASS_LIST into $archive"
   java -Xshare:dump -XX:SharedClassListFile="$CA_CLASS_LIST" -XX:SharedArchiveFile="$archive" \
     -cp "$(ca_framework_classpath)" > "$log" 2>&1 ||
-    mc_die "dumping the class archive failed" "read $log, or start without --class-archive"
-  [[ -s $archive ]] || mc_die "the JVM wrote no class archive" "read $log, or start without --class-archive"
+    marco_fail "dumping the class archive failed" "read $log, or start without --class-archive"
+  [[ -s $archive ]] || marco_fail "the JVM wrote no class archive" "read $log, or start without --class-archive"
 }
 
 # Settings for hadoop_conf.py that make the AM and task JVMs map the archive.

@@ -166,14 +166,14 @@ dm_format_namenode() {
   local log
   log=$(dm_node_dir master)/logs/namenode-format.out
   dm_launch master namenode namenode -format -force -nonInteractive > "$log" 2>&1 ||
-    { tail -n 20 "$log" >&2; mc_die "formatting the NameNode failed (log: $log)"; }
+    { tail -n 20 "$log" >&2; marco_fail "formatting the NameNode failed (log: $log)"; }
 }
 
 dm_start() {
   local node=$1 daemon=$2 out
   out=$(dm_launch "$node" "$daemon" --daemon start "$daemon" 2>&1) ||
-    mc_die "$daemon on $node did not start: $out" "read the logs in $(dm_node_dir "$node")/logs"
-  mc_log "$node: $out"
+    marco_fail "$daemon on $node did not start: $out" "read the logs in $(dm_node_dir "$node")/logs"
+  marco_log "$node: $out"
 }
 
 dm_stop() { dm_launcher "$1" "$2" stop >/dev/null 2>&1 || true; }
@@ -190,7 +190,7 @@ dm_start_all() {
     wait "${pids[i]}" || failed=1
     i=$((i + 1))
   done
-  ((failed == 0)) || mc_die "a daemon did not start (see above)" "read the logs: marco-cluster logs"
+  ((failed == 0)) || marco_fail "a daemon did not start (see above)" "read the logs: marco-cluster logs"
 }
 
 # dm_stop_all NODE:DAEMON...: stop them all at once; each launcher waits for its own pid.

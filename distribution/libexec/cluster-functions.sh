@@ -5,6 +5,8 @@
 # in start order. Sourced, never executed.
 
 HM_BIN_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../bin" && pwd -P)
+# shellcheck source=../../lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/marco-common.sh"
 # launcher:daemon, in the order they must start (HDFS before YARN, which the history server needs).
 # As in Hadoop, the dfs and yarn scripts leave the history server to
 # `mapred --daemon start historyserver`; the all scripts include it.
@@ -30,8 +32,8 @@ hm_check_workers_are_local() {
     [[ -z $host || $host == \#* ]] && continue
     case $host in
       localhost | 127.0.0.1 | "$(hostname)" | "$(hostname -f 2>/dev/null)") ;;
-      *) echo "ERROR: $workers_file lists '$host', but $(basename "$0") only starts daemons on this machine; run 'hdfs --daemon start datanode' and 'yarn --daemon start nodemanager' on each worker, or list only localhost." >&2
-         exit 1 ;;
+      *) marco_fail "$workers_file lists '$host', but $(basename "$0") only starts daemons on this machine" \
+           "run 'hdfs --daemon start datanode' and 'yarn --daemon start nodemanager' on each worker, or list only localhost" ;;
     esac
   done <"$workers_file"
 }
@@ -48,12 +50,12 @@ hm_cluster_main() {
   while (($#)); do
     case $1 in
       --config)
-        (($# >= 2)) || { echo "ERROR: --config needs a directory" >&2; exit 1; }
+        (($# >= 2)) || marco_die "--config needs a directory" "see $(basename "$0") --help"
         export HADOOP_CONF_DIR=$2
         shift 2
         ;;
       -h | --help) hm_cluster_usage "${action^}s"; exit 0 ;;
-      *) echo "ERROR: unknown argument '$1'" >&2; hm_cluster_usage "${action^}s" >&2; exit 1 ;;
+      *) hm_cluster_usage "${action^}s" >&2; marco_die "unknown argument '$1'" "see the usage above" ;;
     esac
   done
   local -a order=("${HM_SELECTED[@]}")

@@ -13,10 +13,10 @@
 HM_JAVA_OPENS="@JAVA_OPENS@"
 HM_HADOOP_VERSION="@HADOOP_VERSION@"
 
-hm_die() {
-  echo "ERROR: $*" >&2
-  exit 1
-}
+# marco_die (bad input, exit 2) and marco_fail (failed work, exit 1): the project's one way to fail,
+# the same as in its cluster and build scripts.
+# shellcheck source=../../lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/marco-common.sh"
 
 # Resolves HADOOP_HOME, HADOOP_CONF_DIR, JAVA_HOME and the log/pid directories, and exports what
 # YARN containers inherit from the NodeManager (its env-whitelist in yarn-site.xml).
@@ -25,10 +25,12 @@ hm_init_environment() {
   libexec_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
   export HADOOP_HOME=${HADOOP_HOME:-$(dirname "$libexec_dir")}
   [[ -d $HADOOP_HOME/share/hadoop/common ]] ||
-    hm_die "HADOOP_HOME=$HADOOP_HOME holds no share/hadoop/common; unset HADOOP_HOME or point it at the hadoop-marco distribution."
+    marco_fail "HADOOP_HOME=$HADOOP_HOME holds no share/hadoop/common" \
+      "unset HADOOP_HOME or point it at the hadoop-marco distribution"
   export HADOOP_CONF_DIR=${HADOOP_CONF_DIR:-$HADOOP_HOME/etc/hadoop}
   [[ -d $HADOOP_CONF_DIR ]] ||
-    hm_die "configuration directory HADOOP_CONF_DIR=$HADOOP_CONF_DIR does not exist; create it (copy $HADOOP_HOME/etc/hadoop) or fix the path."
+    marco_fail "configuration directory HADOOP_CONF_DIR=$HADOOP_CONF_DIR does not exist" \
+      "create it (copy $HADOOP_HOME/etc/hadoop) or fix the path"
   if [[ -f $HADOOP_CONF_DIR/hadoop-env.sh ]]; then
     # shellcheck source=/dev/null
     source "$HADOOP_CONF_DIR/hadoop-env.sh"
@@ -49,11 +51,11 @@ hm_resolve_java() {
   if [[ -z ${JAVA_HOME:-} ]]; then
     local java_on_path
     java_on_path=$(command -v java) ||
-      hm_die "no java found: install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME."
+      marco_fail "no java found" "install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME"
     JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$java_on_path")")")
   fi
   export JAVA_HOME
-  [[ -x $JAVA_HOME/bin/java ]] || hm_die "JAVA_HOME=$JAVA_HOME has no bin/java; set JAVA_HOME to a JDK 17."
+  [[ -x $JAVA_HOME/bin/java ]] || marco_fail "JAVA_HOME=$JAVA_HOME has no bin/java" "set JAVA_HOME to a JDK 17"
   HM_JAVA=$JAVA_HOME/bin/java
 }
 
@@ -78,7 +80,7 @@ hm_heap_option() {
   [[ -z $heap ]] && return 0
   [[ $heap =~ ^[0-9]+$ ]] && heap="${heap}m"
   [[ $heap =~ ^[0-9]+[kKmMgG]$ ]] ||
-    hm_die "HADOOP_HEAPSIZE_MAX=$heap is not a heap size; use a number of MB (1024) or a size like 2g."
+    marco_die "HADOOP_HEAPSIZE_MAX=$heap is not a heap size" "use a number of MB (1024) or a size like 2g"
   printf '%s\n' "-Xmx$heap"
 }
 
@@ -89,7 +91,7 @@ hm_build_jvm_args() {
   local log_file
   log_file="hadoop-$HADOOP_IDENT_STRING-$name-$(hostname).log"
   local heap_option
-  heap_option=$(hm_heap_option) || exit 1
+  heap_option=$(hm_heap_option) || exit
   local -a opens heap user_opts role_opts
   read -ra opens <<<"$HM_JAVA_OPENS"
   read -ra heap <<<"$heap_option"
@@ -146,7 +148,7 @@ hm_daemon() {
     start) hm_daemon_start "$@" ;;
     stop) hm_daemon_stop "$1" ;;
     status) hm_daemon_status "$1" ;;
-    *) hm_die "--daemon takes start, stop or status, not '$action'." ;;
+    *) marco_die "--daemon takes start, stop or status, not '$action'" ;;
   esac
 }
 
@@ -168,7 +170,7 @@ hm_daemon_start() {
   pid_file=$(hm_pid_file "$name")
   # Two concurrent starts of one daemon must not both launch it.
   exec 9>"$pid_file.lock"
-  flock -n 9 || hm_die "another start of $name is in progress (lock $pid_file.lock)."
+  flock -n 9 || marco_fail "another start of $name is in progress (lock $pid_file.lock)"
   if pid=$(hm_running_pid "$name"); then
     echo "$name is already running as process $pid; not starting a second one."
     return 0
@@ -183,7 +185,7 @@ hm_daemon_start() {
   sleep 1
   if ! hm_pid_is_daemon "$pid" "$name"; then
     rm -f "$pid_file"
-    echo "ERROR: $name exited right after starting; last lines of $out_file:" >&2
+    marco_error "$name exited right after starting; last lines of $out_file:"
     tail -n 20 "$out_file" >&2
     return 1
   fi
@@ -268,9 +270,8 @@ hm_main() {
 }
 
 hm_usage_error() {
-  echo "ERROR: $*" >&2
   hm_usage >&2
-  exit 1
+  marco_die "$*" "see the usage above"
 }
 
 hm_print_envvars() {
