@@ -68,6 +68,8 @@ def summarize(records):
                 ),
                 "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
                 "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
+                "input_bytes": mean([r.get("hdfs_bytes_read", 0) for r in runs]),
+                "output_records": mean([r.get("reduce_output_records", 0) for r in runs]),
                 # Runs on a cluster whose bisection is not shaped (or not known) have none.
                 "bisection_bytes": (
                     mean([r["bisection_bytes"] for r in runs])

@@ -366,6 +366,32 @@ def example_commands(records):
     return lines
 
 
+def ratio(part, whole):
+    return f"{part / whole:.3f}" if whole else "–"
+
+
+def volume_table(stock_rows):
+    """The paper's shuffle-heavy/light split as measured: bytes the maps wrote (before the
+    combiner) and the reduces fetched (after it), per byte the job read."""
+    if not stock_rows:
+        return []
+    lines = [
+        "Shuffle volume (stock as shipped; map output bytes before the combiner, shuffle bytes as "
+        "the reduces fetched them, both per input byte read from HDFS):",
+        "",
+        "| job | class | input MB | map output / input | shuffle / input | output records |",
+        "|---|---|---|---|---|---|",
+    ]
+    for s in stock_rows:
+        read = s.get("input_bytes") or 0
+        lines.append(
+            f"| {s['job']} | {'heavy' if s['shuffle_heavy'] else 'light'} | {mb(read)} | "
+            f"{ratio(s['map_output_bytes'], read)} | {ratio(s['shuffle_bytes'], read)} | "
+            f"{s.get('output_records', 0):.0f} |"
+        )
+    return [*lines, ""]
+
+
 def set_section(set_name, summaries, figures):
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
@@ -441,6 +467,7 @@ def set_section(set_name, summaries, figures):
                 f"{f1(s.get('fetch_wait_s'))} |"
             )
         lines.append("")
+        lines += volume_table([s for s in rr if s["variant"] == "stock"])
     t = aggregate.targets(summaries, set_name)
     if t["heavy_geomean_speedup"] is not None or t["light_at_least_floor"]:
         lines += [

@@ -95,6 +95,22 @@ def test_stock_variants_run_hadoops_shuffle_through_the_fetch_wait_timer():
         assert catalog.VARIANTS[variant][catalog.PLUGIN_KEY].endswith(".TimedStockShuffle")
 
 
+def test_volume_table_gives_map_output_and_shuffle_per_input_byte():
+    row = {
+        "job": "word-count",
+        "shuffle_heavy": False,
+        "input_bytes": 8e6,
+        "map_output_bytes": 16e6,
+        "shuffle_bytes": 2e6,
+        "output_records": 60218,
+    }
+    assert "| word-count | light | 8.0 | 2.000 | 0.250 | 60218 |" in report.volume_table([row])
+    assert "| word-count | light | 0.0 | – | – | 60218 |" in report.volume_table(
+        [{**row, "input_bytes": 0}]
+    )
+    assert report.volume_table([]) == []
+
+
 def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_reduce():
     b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0, "output_write": 4.0}
     assert breakdown.ideal_saving(b) == 3.0  # the output write cannot be hidden
