@@ -6,26 +6,32 @@ identity check, and the aims."""
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
 
 from . import catalog
 from .breakdown import PHASES, ideal_saving
+from .datatypes import Record, Summary
 
 MIN_IDEAL_SAVING_S = 0.5
 
+# (set, rate, job): the runs of one job at one rate, whatever the config
+JobKey = tuple[str, float | None, str]
 
-def mean(xs):
+
+def mean(xs: Sequence[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
-def stats(xs):
+def stats(xs: Sequence[float]) -> dict[str, float] | None:
     return {"mean": mean(xs), "min": min(xs), "max": max(xs), "n": len(xs)} if xs else None
 
 
-def group_key(r):
+def group_key(r: Record) -> tuple[str, float | None, str, str]:
     return (r["set"], r["rate_mbit"], r["job"], r["config"])
 
 
-def summarize(records):
+def summarize(records: list[Record]) -> list[Summary]:
     ok = [r for r in records if r["status"] == "ok"]
     groups = defaultdict(list)
     for r in ok:
@@ -90,7 +96,7 @@ def summarize(records):
     return summaries
 
 
-def baselines(summaries):
+def baselines(summaries: list[Summary]) -> dict[JobKey, list[Summary]]:
     """(set, rate, job) -> the stock summaries without a fault: stock as shipped and, where
     measured, stock with early reduces."""
     out = defaultdict(list)
@@ -100,7 +106,7 @@ def baselines(summaries):
     return out
 
 
-def compare(summaries):
+def compare(summaries: list[Summary]) -> None:
     """Adds speedup, normalised runtime, ideal and identity fields against the better stock
     baseline of the same set, rate and job (the faster of 'stock' and 'stock-early'), and the
     speedup against each stock baseline (so a gain splits into early fetching and partial work)."""
@@ -131,7 +137,7 @@ def compare(summaries):
         s["identical_to_stock"] = set(s["output_sha256"]) == stock_shas and len(stock_shas) == 1
 
 
-def all_identical(summaries, set_name):
+def all_identical(summaries: list[Summary], set_name: str) -> bool:
     """True when the set has compared outputs and every one equals stock's."""
     compared = [
         s
@@ -146,7 +152,9 @@ LIGHT_FLOOR = 0.98
 MAP_PHASE_SLACK = 1.03
 
 
-def targets(summaries, set_name="main", config="marco"):
+def targets(
+    summaries: list[Summary], set_name: str = "main", config: str = "marco"
+) -> dict[str, Any]:
     """The aims for one set, against the better stock baseline: shuffle-heavy geometric-mean
     speedup >= 1.15, each heavy job >= 90% of its ideal, no job below 0.98 among the light
     ones, MaRCO's map phase within 3% of the baseline's on average."""

@@ -17,6 +17,11 @@ The critical reduce is the one that finishes last. For a multi-round driver (k-m
 phases add up and the time between rounds counts as startup. Partial sort/reduce (MaRCO) runs
 during the shuffle; it is reported beside the stack (counters), not inside it."""
 
+from typing import Any
+
+from .datatypes import Breakdown
+from .history import JobHistory
+
 PHASES = [
     "startup",
     "map",
@@ -32,7 +37,7 @@ STOCK_SHUFFLE_GROUP = "org.apache.hadoop.marco.benchmarks.engine.StockShuffleCou
 OUTPUT_WRITE_MILLIS = "org.apache.hadoop.marco.benchmarks.io.OutputWriteCounter.OUTPUT_WRITE_MILLIS"
 
 
-def job_phases(h):
+def job_phases(h: JobHistory) -> tuple[dict[str, int], int, int]:
     """Phases of one job from its first map start to its critical reduce's end (ms)."""
     first_map = min(h.map_starts) if h.map_starts else h.launch
     last_map = max(h.map_finishes) if h.map_finishes else first_map
@@ -66,7 +71,7 @@ def job_phases(h):
     )
 
 
-def run_breakdown(histories, start_ms, end_ms):
+def run_breakdown(histories: list[JobHistory], start_ms: int, end_ms: int) -> Breakdown:
     """Seconds per phase for the jobs of one run; they add up to (end_ms - start_ms)."""
     totals = dict.fromkeys(PHASES, 0)
     cursor = start_ms
@@ -80,10 +85,10 @@ def run_breakdown(histories, start_ms, end_ms):
     return {k: v / 1000.0 for k, v in totals.items()}
 
 
-def run_metrics(histories):
+def run_metrics(histories: list[JobHistory]) -> dict[str, Any]:
     """Counters of a run: shuffle bytes, peak reduce memory, MaRCO totals, attempt faults."""
 
-    def total(group, name):
+    def total(group: str, name: str) -> int:
         return sum(h.counter(group, name) for h in histories)
 
     peak = 0
@@ -142,7 +147,7 @@ def run_metrics(histories):
     }
 
 
-def task_cpu_by_node(histories):
+def task_cpu_by_node(histories: list[JobHistory]) -> dict[str, float]:
     """host -> CPU seconds of the successful task attempts of all the run's jobs there."""
     by_node = {}
     for h in histories:
@@ -151,7 +156,7 @@ def task_cpu_by_node(histories):
     return dict(sorted(by_node.items()))
 
 
-def reduce_rows(histories):
+def reduce_rows(histories: list[JobHistory]) -> list[dict[str, str | int]]:
     """Per reduce attempt: start, shuffle end, merge end, finish (epoch ms)."""
     return [
         {
@@ -168,7 +173,7 @@ def reduce_rows(histories):
     ]
 
 
-def ideal_saving(stock_breakdown):
+def ideal_saving(stock_breakdown: Breakdown) -> float:
     """The paper's ideal: the shuffle hidden as far as possible, i.e. stock time minus
     min(exposed shuffle, final sort + final reduce). Returns the seconds that could be saved."""
     b = stock_breakdown

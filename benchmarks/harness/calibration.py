@@ -13,12 +13,14 @@ at which a job sits where the MaRCO paper ran it. A rate passes when, in stock's
 The chosen rate is the highest one at which every calibration job passes: the least throttled
 bisection that still makes the shuffle the bottleneck."""
 
+from .datatypes import CalibrationRow, Record
+
 MIN_HIDEABLE_SHARE = 0.20
 MAX_STARTUP_SHARE = 0.15
 MBIT = 1e6 / 8  # bytes per second of one Mbit/s
 
 
-def network_seconds(record, workers, groups):
+def network_seconds(record: Record, workers: int, groups: int) -> float:
     """Seconds the shaped link needs for what one node receives from the other groups."""
     rate = record["rate_mbit"]
     if not rate:
@@ -27,7 +29,7 @@ def network_seconds(record, workers, groups):
     return crossing / (rate * MBIT)
 
 
-def assess(record, workers, groups):
+def assess(record: Record, workers: int, groups: int) -> CalibrationRow:
     """The test's numbers for one stock run, and whether it passes."""
     b = record["breakdown"]
     wall = record["wall_s"]
@@ -59,7 +61,7 @@ def assess(record, workers, groups):
     return row
 
 
-def choose(rows, jobs):
+def choose(rows: list[CalibrationRow], jobs: list[str]) -> float | None:
     """The highest rate at which every one of `jobs` ran and passed, or None."""
     by_rate = {}
     for row in rows:

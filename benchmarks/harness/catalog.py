@@ -61,15 +61,15 @@ VARIANTS = {
 STOCK_VARIANTS = ("stock", "stock-early")
 
 
-def is_stock(variant):
+def is_stock(variant: str) -> bool:
     return variant in STOCK_VARIANTS
 
 
-def is_shuffle_heavy(job):
+def is_shuffle_heavy(job: str) -> bool:
     return job in SHUFFLE_HEAVY
 
 
-def check_jobs(jobs):
+def check_jobs(jobs: list[str]) -> list[str]:
     unknown = [j for j in jobs if j not in JOB_DATA]
     if unknown:
         raise ValueError(
@@ -78,7 +78,7 @@ def check_jobs(jobs):
     return jobs
 
 
-def check_variants(variants):
+def check_variants(variants: list[str]) -> list[str]:
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise ValueError(

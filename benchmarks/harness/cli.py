@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn
 
 from . import calibration, catalog, doctor, resume
 from . import profile as profiles
@@ -29,20 +31,26 @@ from .cluster import (
     shape_argv,
     tail,
 )
+from .datatypes import Identity, JobConf, Profile
 from .report import write_report
-from .runner import Config, Runner, fmt_seconds, load_results, plan
+from .runner import Config, Run, Runner, fmt_seconds, load_results, plan
 
 DEFAULT_HDFS_ROOT = "/marco-bench"
 
 
-def log(msg):
+def log(msg: str) -> None:
     print(f"[marco-bench {datetime.datetime.now():%H:%M:%S}] {msg}", flush=True)
 
 
 # ---- argument parsing --------------------------------------------------------------------------
 
 
-def add_common(p, cluster_opts=True, default_profile="quick", recording=True):
+def add_common(
+    p: argparse.ArgumentParser,
+    cluster_opts: bool = True,
+    default_profile: str = "quick",
+    recording: bool = True,
+) -> None:
     p.add_argument(
         "--profile",
         default=default_profile,
@@ -87,7 +95,7 @@ def add_common(p, cluster_opts=True, default_profile="quick", recording=True):
         )
 
 
-def parser():
+def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="marco-bench",
         description=__doc__.split("\n\n")[0],
@@ -211,7 +219,7 @@ def parser():
 # ---- sessions (commands, environment, timings) ---------------------------------------------------
 
 
-def environment(prof, client, args):
+def environment(prof: Profile, client: Client, args: argparse.Namespace) -> dict[str, Any]:
     mem_kb = next(
         (
             int(line.split()[1])
@@ -248,7 +256,12 @@ def environment(prof, client, args):
 
 
 class Session:
-    def __init__(self, out, prof, client, args):
+    # The cluster the session's commands run on (main sets it).
+    client: Client
+
+    def __init__(
+        self, out: str | Path, prof: Profile, client: Client | None, args: argparse.Namespace
+    ) -> None:
         self.path = Path(out) / "sessions.json"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.sessions = json.loads(self.path.read_text()) if self.path.exists() else []
@@ -263,26 +276,26 @@ class Session:
         self.t0 = time.monotonic()
         self.save()
 
-    def phase(self, name, seconds):
+    def phase(self, name: str, seconds: float) -> None:
         self.entry["phases"][name] = round(seconds, 1)
         self.save()
 
-    def finish(self):
+    def finish(self) -> None:
         self.entry["seconds"] = round(time.monotonic() - self.t0, 1)
         self.save()
 
-    def discard(self):
+    def discard(self) -> None:
         self.sessions.remove(self.entry)
         self.save()
 
-    def save(self):
+    def save(self) -> None:
         self.path.write_text(json.dumps(self.sessions, indent=1))
 
 
 # ---- commands ------------------------------------------------------------------------------
 
 
-def load_profile(args):
+def load_profile(args: argparse.Namespace) -> Profile:
     prof = profiles.load(args.profile)
     prof["_sha256"] = resume.profile_sha256(prof)  # as in its file, before the overrides below
     prof["_path"] = args.profile
@@ -301,11 +314,11 @@ def load_profile(args):
     return prof
 
 
-def out_dir(args, prof):
+def out_dir(args: argparse.Namespace, prof: Profile) -> Path:
     return Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof["name"]
 
 
-def session_identity(prof, client, command):
+def session_identity(prof: Profile, client: Client, command: str) -> Identity:
     """What must not change while a results directory accumulates runs (see resume.py)."""
     if client.netns:
         cluster = {k: v for k, v in prof["cluster"].items()}
@@ -319,7 +332,7 @@ def session_identity(prof, client, command):
     return resume.identity(resume.git_commit(REPO), prof["name"], prof["_sha256"], cluster)
 
 
-def prepare_results_dir(args, prof, client):
+def prepare_results_dir(args: argparse.Namespace, prof: Profile, client: Client) -> None:
     """--fresh moves the old results aside; otherwise a directory of other runs is refused."""
     out = out_dir(args, prof)
     if args.command != "main":
@@ -333,15 +346,15 @@ def prepare_results_dir(args, prof, client):
     resume.check(out, session_identity(prof, client, args.command))
 
 
-def make_client(args):
+def make_client(args: argparse.Namespace) -> Client:
     return Client(dist=args.dist, conf_dir=args.conf_dir, state_dir=args.state_dir)
 
 
-def make_runner(args, prof, client):
+def make_runner(args: argparse.Namespace, prof: Profile, client: Client) -> Runner:
     shaper = None
     if client.netns:
 
-        def shaper(rate):
+        def shaper(rate: float) -> None:
             r = subprocess.run(
                 shape_argv(prof["cluster"]["groups"], rate),
                 env=client.env(),
@@ -354,7 +367,9 @@ def make_runner(args, prof, client):
     return Runner(client, prof, out_dir(args, prof), args.hdfs_root, shaper=shaper, log=log)
 
 
-def prepare(args, prof, session, generate, jobs):
+def prepare(
+    args: argparse.Namespace, prof: Profile, session: Session, generate: bool, jobs: list[str]
+) -> Runner:
     """Checks the cluster, then generates or checks the data of `jobs`; returns the Runner."""
     profiles.check_data(prof, jobs)
     client = session.client
@@ -372,11 +387,11 @@ def prepare(args, prof, session, generate, jobs):
     return runner
 
 
-def base_configs(prof, extra_conf=None):
+def base_configs(prof: Profile, extra_conf: JobConf | None = None) -> list[Config]:
     return [Config(v, v, dict(extra_conf or {})) for v in prof["variants"]]
 
 
-def cmd_run(args, prof, session):
+def cmd_run(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     runner = prepare(args, prof, session, args.generate, prof["jobs"])
     extra = dict(kv.split("=", 1) for kv in args.conf)
     runs = plan(args.set, prof["jobs"], base_configs(prof, extra), prof["repetitions"])
@@ -385,7 +400,7 @@ def cmd_run(args, prof, session):
     session.phase(f"runs ({len(runs)})", time.monotonic() - t)
 
 
-def sweep_runs(prof, what):
+def sweep_runs(prof: Profile, what: list[str]) -> list[Run]:
     sw = prof.get("sweep")
     if not sw:
         raise profiles.ProfileError(f"profile {prof['name']} has no 'sweep' section")
@@ -421,7 +436,7 @@ def sweep_runs(prof, what):
     return runs
 
 
-def cmd_sweep(args, prof, session):
+def cmd_sweep(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     runs = sweep_runs(prof, args.what.split(","))
     if any(r.config.rate is not None for r in runs) and not session.client.netns:
         raise ClusterError(
@@ -434,7 +449,7 @@ def cmd_sweep(args, prof, session):
     session.phase(f"sweep runs ({len(runs)})", time.monotonic() - t)
 
 
-def execute_then_restore_rate(runner, runs, label, prof):
+def execute_then_restore_rate(runner: Runner, runs: list[Run], label: str, prof: Profile) -> None:
     """Runs that re-shape the bisection, then the profile's rate again, also after a failure."""
     try:
         runner.execute(runs, label)
@@ -444,7 +459,7 @@ def execute_then_restore_rate(runner, runs, label, prof):
             runner.reshape(base)
 
 
-def fault_configs(prof):
+def fault_configs(prof: Profile) -> list[Config]:
     f = prof.get("faults", {})
     k = f.get("fail_invocation", 2)
     # The injected failure comes where an invocation would commit its run. An invocation still
@@ -463,7 +478,7 @@ def fault_configs(prof):
     ]
 
 
-def cmd_faults(args, prof, session):
+def cmd_faults(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     f = prof.get("faults", {})
     jobs = catalog.check_jobs(f.get("jobs", ["inverted-index", "self-join"]))
     runs = plan("faults", jobs, fault_configs(prof), f.get("repetitions", 1))
@@ -473,7 +488,7 @@ def cmd_faults(args, prof, session):
     session.phase(f"fault runs ({len(runs)})", time.monotonic() - t)
 
 
-def cmd_calibrate(args, prof, session):
+def cmd_calibrate(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     cal = prof.get("calibration")
     if not cal:
         raise profiles.ProfileError(f"profile {prof['name']} has no 'calibration' section")
@@ -521,11 +536,11 @@ def cmd_calibrate(args, prof, session):
     )
 
 
-def cmd_generate(args, prof, session):
+def cmd_generate(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     prepare(args, prof, session, True, prof["jobs"])
 
 
-def cmd_report(args):
+def cmd_report(args: argparse.Namespace) -> Path:
     prof_name = Path(args.profile).stem
     out = Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof_name
     report, figures = write_report(out)
@@ -538,7 +553,7 @@ def cmd_report(args):
 GENERATED_MARK = "<!-- marco-bench report below; regenerated by `marco-bench report --publish` -->"
 
 
-def publish(out, doc):
+def publish(out: Path, doc: Path) -> None:
     """Copies report.md to DOC and its images to DOC's dir/img/. Whatever DOC holds above the
     GENERATED_MARK line (a written discussion of the numbers) is kept."""
     img_dir = doc.parent / "img"
@@ -552,22 +567,22 @@ def publish(out, doc):
     log(f"published {doc} and {img_dir}")
 
 
-def main_runs(prof):
+def main_runs(prof: Profile) -> tuple[list[Run], list[Run]]:
     runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
     curve = sweep_runs(prof, ["bandwidth"]) if prof.get("sweep", {}).get("in_main") else []
     return runs, curve
 
 
-def unfinished(runs, results_path):
+def unfinished(runs: list[Run], results_path: Path) -> list[Run]:
     done = {r["key"] for r in load_results(results_path) if r["status"] == "ok"}
     return [r for r in runs if r.key not in done]
 
 
-def state_dir(args):
+def state_dir(args: argparse.Namespace) -> str:
     return args.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR") or DEFAULT_STATE_DIR
 
 
-def cmd_doctor(args):
+def cmd_doctor(args: argparse.Namespace) -> int:
     prof = load_profile(args)
     lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
     print("\n".join(lines))
@@ -579,7 +594,7 @@ def cmd_doctor(args):
     return 0 if ok else 1
 
 
-def cmd_main(args, prof, session):
+def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     runs, curve = main_runs(prof)
     out = out_dir(args, prof)
     if not unfinished(runs + curve, out / "results.jsonl"):
@@ -650,11 +665,11 @@ COMMANDS = {
 }
 
 
-def on_sigterm(signum, frame):
+def on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     signal.signal(signal.SIGTERM, on_sigterm)
     # A shell starts background jobs with SIGINT ignored; `kill -INT` must still stop us cleanly.

@@ -9,6 +9,9 @@ import os
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
+
+from .datatypes import ClusterProfile
 
 REPO = Path(__file__).resolve().parents[2]
 MARCO_CLUSTER = REPO / "cluster" / "marco-cluster"
@@ -36,7 +39,12 @@ class ClusterError(RuntimeError):
 class Client:
     """Runs hadoop/hdfs/yarn/mapred commands against one cluster."""
 
-    def __init__(self, dist=None, conf_dir=None, state_dir=None):
+    def __init__(
+        self,
+        dist: str | Path | None = None,
+        conf_dir: str | Path | None = None,
+        state_dir: str | Path | None = None,
+    ) -> None:
         self.dist = Path(dist or DEFAULT_DIST)
         self.conf_dir = conf_dir
         self.state_dir = state_dir
@@ -52,26 +60,26 @@ class Client:
             )
 
     @property
-    def netns(self):
+    def netns(self) -> bool:
         return self.conf_dir is None
 
-    def describe(self):
+    def describe(self) -> str:
         if self.netns:
             return f"netns cluster (cluster/marco-cluster, state dir {self.state_dir or 'default'})"
         return f"cluster of HADOOP_CONF_DIR={self.conf_dir}"
 
-    def client_conf_dir(self):
+    def client_conf_dir(self) -> Path:
         """The HADOOP_CONF_DIR the client commands run with."""
         if not self.netns:
             return Path(self.conf_dir)
         return self._netns_state() / "client" / "conf"
 
-    def _netns_state(self):
+    def _netns_state(self) -> Path:
         return Path(
             self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR") or DEFAULT_STATE_DIR
         )
 
-    def shaped_rate(self):
+    def shaped_rate(self) -> int | float | None:
         """The payload Mbit/s between groups that `shape` last applied to the netns cluster (its
         state dir's shaping.env), 0 if the bisection is not shaped, None where unknown (a cluster
         of --conf-dir is shaped, or not, outside the harness)."""
@@ -79,7 +87,7 @@ class Client:
             return None
         return read_shaping_env(self._netns_state() / "shaping.env")
 
-    def bisection_bytes(self):
+    def bisection_bytes(self) -> int | None:
         """Bytes the workers have sent across the shaped bisection so far: the sum over workers of
         the `Sent` counter of the shaped HTB class (bandwidth-shaping/lib/htb.sh's
         HTB_SHAPED_CLASS) on each worker's egress. Each byte counts once, at its sender. None
@@ -100,7 +108,7 @@ class Client:
                 total, shaped = total + sent, True
         return total if shaped else None
 
-    def env(self):
+    def env(self) -> dict[str, str]:
         env = dict(os.environ)
         env.pop("HADOOP_HOME", None)
         if self.netns:
@@ -110,12 +118,14 @@ class Client:
             env["HADOOP_CONF_DIR"] = str(self.conf_dir)
         return env
 
-    def argv(self, launcher, *args):
+    def argv(self, launcher: str, *args: object) -> list[str]:
         if self.netns:
             return [str(MARCO_CLUSTER), "client", launcher, *map(str, args)]
         return [str(self.dist / "bin" / launcher), *map(str, args)]
 
-    def run(self, launcher, *args, check=True, timeout=3600):
+    def run(
+        self, launcher: str, *args: object, check: bool = True, timeout: float = 3600
+    ) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
             self.argv(launcher, *args),
             env=self.env(),
@@ -130,10 +140,10 @@ class Client:
             )
         return result
 
-    def popen(self, launcher, *args, **kwargs):
+    def popen(self, launcher: str, *args: object, **kwargs: Any) -> subprocess.Popen[str]:
         return subprocess.Popen(self.argv(launcher, *args), env=self.env(), text=True, **kwargs)
 
-    def benchmarks_jar(self):
+    def benchmarks_jar(self) -> str:
         jars = sorted(
             glob.glob(str(self.dist / "share/hadoop/mapreduce/hadoop-marco-benchmarks-*.jar"))
         )
@@ -145,7 +155,7 @@ class Client:
             )
         return jars[0]
 
-    def require_netns_up(self):
+    def require_netns_up(self) -> None:
         """Raises ClusterError naming the fix if this is the netns cluster and it is not up."""
         if self.netns and not netns_namespaces():
             raise ClusterError(
@@ -154,7 +164,7 @@ class Client:
                 "`marco-bench main`, which starts and stops it"
             )
 
-    def check_up(self):
+    def check_up(self) -> int:
         """Raises ClusterError naming the fix unless HDFS answers and YARN has running nodes."""
         self.require_netns_up()
         hdfs = self.run("hdfs", "dfs", *FAST_FAIL, "-ls", "/", check=False, timeout=120)
@@ -174,7 +184,7 @@ class Client:
         return int(match.group(1))
 
 
-def read_shaping_env(path):
+def read_shaping_env(path: Path) -> int | float:
     """RATE_MBIT from a shaping.env written by bandwidth-shaping/shape; 0 if the file is absent."""
     if not path.exists():
         return 0
@@ -188,7 +198,7 @@ def read_shaping_env(path):
     )
 
 
-def shaped_class_sent(tc_class_stats):
+def shaped_class_sent(tc_class_stats: str) -> int | None:
     """The `Sent` bytes of the shaped class (handle :20) in `tc -s class show` output, or None."""
     match = re.search(
         r"^class htb [0-9a-f]+:20 .*\n\s*Sent (\d+) bytes", tc_class_stats, re.MULTILINE
@@ -196,11 +206,11 @@ def shaped_class_sent(tc_class_stats):
     return int(match.group(1)) if match else None
 
 
-def tail(text, lines=25):
+def tail(text: str, lines: int = 25) -> str:
     return "\n".join(text.strip().splitlines()[-lines:])
 
 
-def cluster_start_argv(cluster_profile, dist):
+def cluster_start_argv(cluster_profile: ClusterProfile, dist: str | Path) -> list[str]:
     argv = [
         str(MARCO_CLUSTER),
         "start",
@@ -224,10 +234,10 @@ def cluster_start_argv(cluster_profile, dist):
     return argv
 
 
-def shape_argv(groups, rate):
+def shape_argv(groups: int, rate: float) -> list[str]:
     return [str(SHAPE), "--groups", str(groups), "--rate", str(rate)]
 
 
-def netns_namespaces():
+def netns_namespaces() -> list[str]:
     out = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     return [line.split()[0] for line in out.splitlines() if line.startswith("mc-")]

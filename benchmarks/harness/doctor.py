@@ -9,10 +9,13 @@ Kernel features are probed the way the cluster uses them, inside a throwaway net
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from .cluster import netns_namespaces
+from .datatypes import ClusterProfile
 
 # Heaps of the daemons (cluster/lib/daemons.sh): a worker's DataNode and NodeManager, the
 # master's NameNode, ResourceManager and history server, and the job client's JVM.
@@ -24,6 +27,13 @@ MIN_FREE_DISK_GB = 10
 COMMANDS = ("ip", "tc", "unshare", "java", "python3")
 
 
+class DiskUsage(Protocol):
+    """What the disk check reads of shutil.disk_usage's answer."""
+
+    @property
+    def free(self) -> int: ...
+
+
 @dataclass
 class Check:
     name: str
@@ -32,27 +42,27 @@ class Check:
     fix: str = ""
     required: bool = True
 
-    def line(self):
+    def line(self) -> str:
         status = "ok" if self.ok else ("MISSING" if self.required else "note")
         text = f"{status:<8}{self.name}: {self.found}"
         return text + (f". Fix: {self.fix}" if not self.ok and self.fix else "")
 
 
-def memory_needed_mb(cluster_profile):
+def memory_needed_mb(cluster_profile: ClusterProfile) -> int:
     """What a cluster of the profile's shape may take: each worker's YARN memory and daemons, and
     the master's daemons and the client."""
     nm_mb = cluster_profile.get("nm_memory_mb") or 3072  # marco-cluster's default
     return cluster_profile["workers"] * (nm_mb + WORKER_DAEMONS_MB) + MASTER_AND_CLIENT_MB
 
 
-def available_memory_mb(proc=Path("/proc")):
+def available_memory_mb(proc: Path = Path("/proc")) -> int:
     for line in (proc / "meminfo").read_text().splitlines():
         if line.startswith("MemAvailable:"):
             return int(line.split()[1]) // 1024
     return 0
 
 
-def cgroup_layout(cgroup_root=Path("/sys/fs/cgroup")):
+def cgroup_layout(cgroup_root: Path = Path("/sys/fs/cgroup")) -> str | None:
     """'v1' where a writable v1 cpu hierarchy exists, 'v2' where a v2 mount offers cpu, else None
     (the same order as cluster/lib/cgroups.sh)."""
     if os.access(cgroup_root / "cpu", os.W_OK):
@@ -64,7 +74,7 @@ def cgroup_layout(cgroup_root=Path("/sys/fs/cgroup")):
     return None
 
 
-def probe(*argv):
+def probe(*argv: str) -> bool:
     """True if ARGV succeeds inside a network namespace of its own."""
     try:
         return (
@@ -77,7 +87,7 @@ def probe(*argv):
         return False
 
 
-def existing_parent(path):
+def existing_parent(path: str | Path) -> Path:
     path = Path(path).resolve()
     while not path.exists():
         path = path.parent
@@ -85,17 +95,17 @@ def existing_parent(path):
 
 
 def run_checks(
-    cluster_profile,
-    state_dir,
+    cluster_profile: ClusterProfile,
+    state_dir: str | Path,
     *,
-    euid=None,
-    proc=Path("/proc"),
-    cgroup_root=Path("/sys/fs/cgroup"),
-    which=shutil.which,
-    disk_usage=shutil.disk_usage,
-    namespaces=None,
-    kernel_probe=probe,
-):
+    euid: int | None = None,
+    proc: Path = Path("/proc"),
+    cgroup_root: Path = Path("/sys/fs/cgroup"),
+    which: Callable[[str], str | None] = shutil.which,
+    disk_usage: Callable[[Path], DiskUsage] = shutil.disk_usage,
+    namespaces: Callable[[], list[str]] | None = None,
+    kernel_probe: Callable[..., bool] = probe,
+) -> list[Check]:
     """Every check, in the order a user fixes them."""
     euid = os.geteuid() if euid is None else euid
     checks = [
@@ -192,6 +202,6 @@ def run_checks(
     return checks
 
 
-def report(checks):
+def report(checks: list[Check]) -> tuple[list[str], bool]:
     """The report's lines and whether every required check passed."""
     return [c.line() for c in checks], all(c.ok or not c.required for c in checks)

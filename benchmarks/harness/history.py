@@ -9,6 +9,9 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from .datatypes import Counters
 
 TASK_CPU_MILLIS = "org.apache.hadoop.mapreduce.TaskCounter.CPU_MILLISECONDS"
 
@@ -48,7 +51,7 @@ class HistoryDirs:
                 if name in DEFAULTS and value is not None:
                     props[name] = value.strip()
 
-        def expand(value, depth=0):
+        def expand(value: str, depth: int = 0) -> str:
             if depth > 5:
                 raise HistoryError(
                     f"{site}: ${{...}} references in the history directories nest too deep: {value}"
@@ -74,7 +77,7 @@ class ReduceAttempt:
     shuffle_end: int
     sort_end: int
     finish: int
-    counters: dict
+    counters: Counters
 
 
 @dataclass
@@ -84,16 +87,16 @@ class JobHistory:
     launch: int = 0
     finish: int = 0
     status: str = ""
-    map_starts: list = field(default_factory=list)
-    map_finishes: list = field(default_factory=list)
-    reduces: list = field(default_factory=list)  # successful ReduceAttempts
-    failed_attempts: list = field(default_factory=list)  # attempt ids
-    killed_attempts: list = field(default_factory=list)
-    counters: dict = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
+    map_starts: list[int] = field(default_factory=list)
+    map_finishes: list[int] = field(default_factory=list)
+    reduces: list[ReduceAttempt] = field(default_factory=list)  # successful ReduceAttempts
+    failed_attempts: list[str] = field(default_factory=list)  # attempt ids
+    killed_attempts: list[str] = field(default_factory=list)
+    counters: Counters = field(default_factory=dict)  # "GROUP.NAME" -> value (job totals)
     # host -> CPU ms of the job's successful task attempts there (Hadoop's CPU_MILLISECONDS)
-    task_cpu_ms: dict = field(default_factory=dict)
+    task_cpu_ms: dict[str, int] = field(default_factory=dict)
 
-    def counter(self, group_suffix, name, default=0):
+    def counter(self, group_suffix: str, name: str, default: int = 0) -> int:
         for key, value in self.counters.items():
             g, _, n = key.rpartition(".")
             if n == name and (g == group_suffix or g.endswith("." + group_suffix)):
@@ -101,7 +104,7 @@ class JobHistory:
         return default
 
 
-def flatten_counters(jh_counters):
+def flatten_counters(jh_counters: dict[str, Any] | None) -> Counters:
     out = {}
     for group in (jh_counters or {}).get("groups", []):
         for count in group.get("counts", []):
@@ -109,14 +112,14 @@ def flatten_counters(jh_counters):
     return out
 
 
-def _unwrap(event):
+def _unwrap(event: dict[str, Any]) -> dict[str, Any]:
     """Avro's JSON encoding of the union: {"<full record name>": {...}}."""
     if len(event) == 1:
         return next(iter(event.values()))
     return event
 
 
-def parse(text):
+def parse(text: str) -> JobHistory:
     lines = text.splitlines()
     if not lines or lines[0].strip() != "Avro-Json":
         raise HistoryError(

@@ -4,15 +4,20 @@
 breakdown stacks (Figure 7), sensitivity curves (Figures 9-10) and one reduce's timeline."""
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 from . import catalog  # noqa: E402
 from .breakdown import PHASES  # noqa: E402
+from .datatypes import Record, Summary  # noqa: E402
 
 PHASE_COLORS = {
     "startup": "#bbbbbb",
@@ -25,12 +30,12 @@ PHASE_COLORS = {
 }
 
 
-def _jobs_in_order(rows):
+def _jobs_in_order(rows: list[Summary]) -> list[str]:
     present = {s["job"] for s in rows}
     return [j for j in catalog.ALL_JOBS if j in present]
 
 
-def normalized_runtime(summaries, set_name, path):
+def normalized_runtime(summaries: list[Summary], set_name: str, path: Path) -> Path | None:
     rows = [s for s in summaries if s["set"] == set_name and s.get("normalized")]
     # Every config but the baseline itself (a stock config that is the faster one everywhere).
     configs = [
@@ -87,7 +92,17 @@ def normalized_runtime(summaries, set_name, path):
     )
 
 
-def _save(fig, ax, path, ticks, labels, label_style, ylabel, title, legend_loc):
+def _save(
+    fig: Figure,
+    ax: Axes,
+    path: Path,
+    ticks: Sequence[float],
+    labels: Sequence[str],
+    label_style: dict[str, Any],
+    ylabel: str,
+    title: str,
+    legend_loc: str,
+) -> Path:
     """The x labels, titles and legend every bar chart has, then the PNG."""
     ax.set_xticks(ticks)
     ax.set_xticklabels(labels, ha="right", **label_style)
@@ -100,7 +115,7 @@ def _save(fig, ax, path, ticks, labels, label_style, ylabel, title, legend_loc):
     return path
 
 
-def breakdown_stacks(summaries, set_name, path):
+def breakdown_stacks(summaries: list[Summary], set_name: str, path: Path) -> Path | None:
     rows = [s for s in summaries if s["set"] == set_name]
     jobs = _jobs_in_order(rows)
     configs = list(dict.fromkeys(s["config"] for s in rows))
@@ -158,7 +173,7 @@ def breakdown_stacks(summaries, set_name, path):
     )
 
 
-def sensitivity(summaries, path):
+def sensitivity(summaries: list[Summary], path: Path) -> Path | None:
     """Speedup of MaRCO over stock against bandwidth, start threshold and stop fraction."""
     panels = []
     bw = [
@@ -212,7 +227,7 @@ def sensitivity(summaries, path):
     return path
 
 
-def reduce_timeline(out_dir, record, path):
+def reduce_timeline(out_dir: str | Path, record: Record, path: Path) -> Path | None:
     """One reduce of one MaRCO run: map outputs arrived over time, partial invocations as spans,
     shuffle end and final merge, against the job's map phase."""
     files = [Path(out_dir) / t for t in record.get("timelines", [])]

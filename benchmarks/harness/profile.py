@@ -4,9 +4,11 @@
 benchmark session (benchmarks/profiles/*.json; every key is described in docs/harness.md)."""
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from . import catalog
+from .datatypes import Profile
 
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "profiles"
 
@@ -59,11 +61,11 @@ class ProfileError(ValueError):
     pass
 
 
-def available():
+def available() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.json"))
 
 
-def load(name_or_path):
+def load(name_or_path: str | Path) -> Profile:
     """The profile named NAME (benchmarks/profiles/NAME.json) or the JSON file at a path."""
     path = Path(name_or_path)
     if not path.suffix:
@@ -81,7 +83,7 @@ def load(name_or_path):
     return validate(data, str(path))
 
 
-def _unknown(keys, allowed, where):
+def _unknown(keys: Iterable[str], allowed: set[str], where: str) -> None:
     # Keys starting with "_" are the harness's own notes (e.g. where the profile came from).
     extra = {k for k in keys if not k.startswith("_")} - allowed
     if extra:
@@ -91,7 +93,7 @@ def _unknown(keys, allowed, where):
         )
 
 
-def validate(p, where="profile"):
+def validate(p: Profile, where: str = "profile") -> Profile:
     _unknown(p, TOP_KEYS, where)
     p.setdefault("cluster", {})
     _unknown(p["cluster"], CLUSTER_KEYS, f"{where}: cluster")
@@ -137,7 +139,7 @@ def validate(p, where="profile"):
     return p
 
 
-def check_data(p, jobs, where="profile"):
+def check_data(p: Profile, jobs: list[str], where: str = "profile") -> None:
     """Every job's data set must have a size in the profile's 'data' section."""
     for job in jobs:
         dataset = catalog.JOB_DATA[job]
@@ -150,7 +152,7 @@ def check_data(p, jobs, where="profile"):
         _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
 
 
-def number(text):
+def number(text: str) -> int | float:
     """A rate or fraction given on the command line: 10 stays 10, 7.5 stays 7.5."""
     try:
         value = float(text)
@@ -159,7 +161,7 @@ def number(text):
     return int(value) if value.is_integer() else value
 
 
-def dataset_dir(profile, hdfs_root, dataset):
+def dataset_dir(profile: Profile, hdfs_root: str, dataset: str) -> str:
     """HDFS directory of a data set; its name carries size and seed, so a changed profile
     generates fresh data instead of reusing data of another size."""
     spec = profile["data"][dataset]

@@ -10,10 +10,11 @@ from pathlib import Path
 
 from . import aggregate, calibration, catalog, plots
 from .breakdown import PHASES
+from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
 
 
-def write_report(out_dir, img_prefix="img"):
+def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, dict[str, Path]]:
     out = Path(out_dir)
     records = load_results(out / "results.jsonl")
     if not records:
@@ -58,7 +59,7 @@ def write_report(out_dir, img_prefix="img"):
     return out / "report.md", figures
 
 
-def pick_timeline_run(records):
+def pick_timeline_run(records: list[Record]) -> Record | None:
     """The first ok MaRCO run of the most shuffle-heavy job measured, with timelines."""
     candidates = [
         r
@@ -105,7 +106,7 @@ RUN_COLUMNS = [
 ]
 
 
-def write_runs_csv(records, path):
+def write_runs_csv(records: list[Record], path: Path) -> None:
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(RUN_COLUMNS)
@@ -122,7 +123,7 @@ def write_runs_csv(records, path):
             w.writerow([flat.get(c, "") for c in RUN_COLUMNS])
 
 
-def write_summary_csv(summaries, path):
+def write_summary_csv(summaries: list[Summary], path: Path) -> None:
     cols = [
         "set",
         "rate_mbit",
@@ -159,30 +160,36 @@ def write_summary_csv(summaries, path):
             w.writerow([flat.get(c, "") for c in cols])
 
 
-def f1(x, unit=""):
+def f1(x: float | None, unit: str = "") -> str:
     return "–" if x is None else f"{x:.1f}{unit}"
 
 
-def f2(x):
+def f2(x: float | None) -> str:
     return "–" if x is None else f"{x:.2f}"
 
 
-def pct(x):
+def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.0f}%"
 
 
-def mb(x):
+def mb(x: float | None) -> str:
     return "–" if x is None else f"{x / 1e6:.1f}"
 
 
-def cpu_cell(summary):
+def cpu_cell(summary: Summary) -> str:
     """All tasks' CPU seconds, and the busiest node's in brackets."""
     if summary.get("task_cpu_s") is None:
         return "–"
     return f"{summary['task_cpu_s']:.0f} ({summary['busiest_node_cpu_s']:.0f})"
 
 
-def markdown(records, summaries, sessions, figures, out):
+def markdown(
+    records: list[Record],
+    summaries: list[Summary],
+    sessions: list[SessionEntry],
+    figures: dict[str, Path],
+    out: Path,
+) -> str:
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
     lines += [
@@ -221,11 +228,11 @@ def markdown(records, summaries, sessions, figures, out):
     return "\n".join(lines) + "\n"
 
 
-def rel(path, out):
+def rel(path: str | Path, out: Path) -> str:
     return str(Path(path).relative_to(out))
 
 
-def environment_section(sessions):
+def environment_section(sessions: list[SessionEntry]) -> list[str]:
     lines = ["## Environment and commands", ""]
     if not sessions:
         return lines + ["(no session information recorded)", ""]
@@ -252,7 +259,7 @@ def environment_section(sessions):
     return lines
 
 
-def regime_section(records, sessions):
+def regime_section(records: list[Record], sessions: list[SessionEntry]) -> list[str]:
     """The regime test (calibration.py) applied to every fault-free stock run of the directory,
     per (set, rate, job, config), means over the repetitions."""
     shape = cluster_shape(sessions)
@@ -304,7 +311,7 @@ def regime_section(records, sessions):
     return lines + [""]
 
 
-def cluster_shape(sessions):
+def cluster_shape(sessions: list[SessionEntry]) -> tuple[int, int] | None:
     """(workers, groups) of the last session's cluster, or None where it was not recorded
     (sessions of older harness versions say it only in words: "4 workers in 2 groups")."""
     env = sessions[-1].get("environment", {}) if sessions else {}
@@ -314,7 +321,7 @@ def cluster_shape(sessions):
     return (int(said[1]), int(said[2])) if said else None
 
 
-def fault_section(records, summaries):
+def fault_section(records: list[Record], summaries: list[Summary]) -> list[str]:
     """What each fault run injected, whether it hit a running attempt, and its output check."""
     runs = [r for r in records if r.get("fault") and r["status"] == "ok"]
     if not runs:
@@ -349,7 +356,7 @@ def fault_section(records, summaries):
     return lines + [""]
 
 
-def example_commands(records):
+def example_commands(records: list[Record]) -> list[str]:
     """The exact job command of the first run of each variant (every run's is in results.csv)."""
     firsts = {}
     for r in records:
@@ -366,11 +373,11 @@ def example_commands(records):
     return lines
 
 
-def ratio(part, whole):
+def ratio(part: float, whole: float) -> str:
     return f"{part / whole:.3f}" if whole else "–"
 
 
-def volume_table(stock_rows):
+def volume_table(stock_rows: list[Summary]) -> list[str]:
     """The paper's shuffle-heavy/light split as measured: bytes the maps wrote (before the
     combiner) and the reduces fetched (after it), per byte the job read."""
     if not stock_rows:
@@ -392,7 +399,7 @@ def volume_table(stock_rows):
     return [*lines, ""]
 
 
-def set_section(set_name, summaries, figures):
+def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
     rates = sorted({s["rate_mbit"] for s in rows}, key=lambda r: (r is None, r))

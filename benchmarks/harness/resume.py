@@ -14,6 +14,9 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
+
+from .datatypes import Identity, Profile
 
 IDENTITY_FILE = "identity.json"
 # What must match for runs to be comparable. Jobs, variants and repetitions may differ: a later
@@ -32,12 +35,14 @@ def git_commit(repo: Path) -> str:
     return r.stdout.strip() or "unknown (not a git checkout)"
 
 
-def profile_sha256(profile: dict) -> str:
+def profile_sha256(profile: Profile) -> str:
     """Digest of the profile as loaded from its file, before command-line overrides."""
     return hashlib.sha256(json.dumps(profile, sort_keys=True).encode()).hexdigest()
 
 
-def identity(commit: str, profile_name: str, profile_digest: str, cluster: dict) -> dict:
+def identity(
+    commit: str, profile_name: str, profile_digest: str, cluster: dict[str, Any]
+) -> Identity:
     return {
         "git_commit": commit,
         "profile": profile_name,
@@ -51,7 +56,7 @@ def has_runs(out: Path) -> bool:
     return results.exists() and results.read_text().strip() != ""
 
 
-def differences(recorded: dict, current: dict) -> list:
+def differences(recorded: Identity, current: Identity) -> list[str]:
     return [
         f"{key}: {recorded.get(key)!r} there, {current.get(key)!r} now"
         for key in COMPARED
@@ -59,7 +64,7 @@ def differences(recorded: dict, current: dict) -> list:
     ]
 
 
-def check(out: Path, current: dict) -> None:
+def check(out: Path, current: Identity) -> None:
     """Raises ResumeError if `out` holds runs of another commit, profile or cluster shape (or of
     unknown origin); otherwise records `current` as the directory's identity if it has none."""
     path = out / IDENTITY_FILE

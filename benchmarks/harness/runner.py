@@ -14,11 +14,14 @@ import subprocess
 import threading
 import time
 import uuid
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import breakdown, catalog, history
-from .cluster import ClusterError, tail
+from .cluster import Client, ClusterError, tail
+from .datatypes import JobConf, Profile, Record
 from .profile import dataset_dir
 
 # Settings every run needs for the harness to read it back (not profile knobs).
@@ -33,9 +36,9 @@ class Config:
 
     name: str
     variant: str
-    conf: dict = field(default_factory=dict)
-    rate: object = None  # payload Mbit/s between groups; None = leave the shaping as it is
-    fault: object = None  # None, "kill-reduce" or "fail-partial"
+    conf: JobConf = field(default_factory=dict)
+    rate: float | None = None  # payload Mbit/s between groups; None = leave the shaping as it is
+    fault: str | None = None  # None, "kill-reduce" or "fail-partial"
 
 
 @dataclass
@@ -46,12 +49,12 @@ class Run:
     rep: int
 
     @property
-    def key(self):
+    def key(self) -> str:
         rate = f"@{self.config.rate}" if self.config.rate is not None else ""
         return f"{self.set}/{self.job}/{self.config.name}{rate}/{self.rep}"
 
 
-def plan(set_name, jobs, configs, repetitions):
+def plan(set_name: str, jobs: Iterable[str], configs: list[Config], repetitions: int) -> list[Run]:
     """Interleaved order: job by job, each repetition runs every config once, and the configs'
     order rotates from one repetition to the next, so no variant always runs first. Job by job
     means a session cut short still has every repetition of the jobs it finished."""
@@ -63,7 +66,7 @@ def plan(set_name, jobs, configs, repetitions):
     return runs
 
 
-def load_results(path):
+def load_results(path: Path) -> list[Record]:
     results = []
     if path.exists():
         for line in path.read_text().splitlines():
@@ -72,20 +75,28 @@ def load_results(path):
     return results
 
 
-def fmt_seconds(s):
+def fmt_seconds(s: float) -> str:
     s = int(round(s))
     return (
         f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
     )
 
 
-def hadoop_value(value):
+def hadoop_value(value: object) -> str:
     """A -D value as Hadoop users write it: JSON's true/false, not Python's True/False."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 class Runner:
-    def __init__(self, client, profile, out_dir, hdfs_root, shaper=None, log=print):
+    def __init__(
+        self,
+        client: Client,
+        profile: Profile,
+        out_dir: str | Path,
+        hdfs_root: str,
+        shaper: Callable[[float], None] | None = None,
+        log: Callable[[str], None] = print,
+    ) -> None:
         self.client = client
         self.profile = profile
         self.out = Path(out_dir)
@@ -101,7 +112,7 @@ class Runner:
         self.jar = client.benchmarks_jar()
 
     # ---- data ----------------------------------------------------------------------------
-    def present_datasets(self):
+    def present_datasets(self) -> set[str]:
         listing = self.client.run("hdfs", "dfs", "-ls", "-R", f"{self.hdfs_root}/data", check=False)
         return {
             line.split()[-1].rsplit("/", 1)[0]
@@ -109,12 +120,12 @@ class Runner:
             if line.endswith("/_SUCCESS")
         }
 
-    def missing_datasets(self, jobs):
+    def missing_datasets(self, jobs: Iterable[str]) -> list[str]:
         present = self.present_datasets()
         needed = [d for d in catalog.GENERATORS if d in {catalog.JOB_DATA[j] for j in jobs}]
         return [d for d in needed if dataset_dir(self.profile, self.hdfs_root, d) not in present]
 
-    def generate(self, jobs):
+    def generate(self, jobs: Iterable[str]) -> float:
         """Generates the missing data sets, all generator jobs at once (the cluster has room)."""
         missing = self.missing_datasets(jobs)
         if not missing:
@@ -182,7 +193,7 @@ class Runner:
         self.log(f"data: generated {', '.join(missing)} in {took:.0f} s")
         return took
 
-    def require_data(self, jobs):
+    def require_data(self, jobs: Iterable[str]) -> None:
         missing = self.missing_datasets(jobs)
         if missing:
             raise ClusterError(
@@ -196,7 +207,7 @@ class Runner:
             )
 
     # ---- runs ----------------------------------------------------------------------------
-    def job_settings(self, run):
+    def job_settings(self, run: Run) -> JobConf:
         p = self.profile
         settings = {"mapreduce.job.reduces": p["reduces"]}
         settings.update(p.get("job_conf", {}))
@@ -209,14 +220,14 @@ class Runner:
         settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
         return settings
 
-    def command(self, run, output):
+    def command(self, run: Run, output: str) -> list[str]:
         args = ["jar", self.jar, run.job]
         for k, v in self.job_settings(run).items():
             args += ["-D", f"{k}={hadoop_value(v)}"]
         args += [dataset_dir(self.profile, self.hdfs_root, catalog.JOB_DATA[run.job]), output]
         return args
 
-    def execute(self, runs, label):
+    def execute(self, runs: list[Run], label: str) -> list[Record]:
         """Runs every planned run not yet recorded as ok; prints progress; returns the records."""
         self.out.mkdir(parents=True, exist_ok=True)
         done = {r["key"] for r in load_results(self.results_path) if r["status"] == "ok"}
@@ -263,7 +274,7 @@ class Runner:
         self.log(f"{label}: {len(todo)} runs in {fmt_seconds(time.monotonic() - start)}")
         return records
 
-    def reshape(self, rate):
+    def reshape(self, rate: float) -> None:
         if self.shaper is None:
             raise ClusterError(
                 f"a run needs the bisection at {rate} Mbit/s, but this cluster "
@@ -274,7 +285,7 @@ class Runner:
         in_force = self.client.shaped_rate()
         self.current_rate = rate if in_force is None else in_force
 
-    def run_one(self, run):
+    def run_one(self, run: Run) -> Record:
         tag = f"r{run.rep}-{uuid.uuid4().hex[:8]}"
         output = f"{self.hdfs_root}/out/{run.set}/{run.job}/{run.config.name}/{tag}"
         run_dir = (
@@ -365,7 +376,7 @@ class Runner:
             record["error"] = str(e)
         return record
 
-    def stop_client(self, proc, log_path):
+    def stop_client(self, proc: subprocess.Popen[str], log_path: Path) -> None:
         """Interrupted (Ctrl-C, SIGTERM): stops a job client and kills its YARN jobs. Killing the
         client JVM alone would leave the job running on the cluster, holding its containers."""
         proc.terminate()
@@ -380,7 +391,7 @@ class Runner:
                     f"`yarn application -kill {job_id.replace('job_', 'application_')}`"
                 )
 
-    def composite_crc(self, output):
+    def composite_crc(self, output: str) -> str:
         """The output's digest from HDFS, without copying it: see composite_crc_digest."""
         r = self.client.run(
             "hadoop",
@@ -392,7 +403,9 @@ class Runner:
         )
         return composite_crc_digest(r.stdout, output)
 
-    def fetch(self, job_ids, output, run_dir):
+    def fetch(
+        self, job_ids: list[str], output: str | None, run_dir: Path
+    ) -> list[history.JobHistory]:
         """Copies the output (unless None), job history and timelines of the run's jobs from
         HDFS in one client call (the history file may lag the client by a moment: retried)."""
         if not job_ids:
@@ -426,7 +439,7 @@ class Runner:
             histories.append(history.parse(found[0].read_text()))
         return histories
 
-    def start_fault(self, run, log_path):
+    def start_fault(self, run: Run, log_path: Path) -> "FaultInjector":
         """Kills one running reduce attempt once the job has run for kill_at of its usual time."""
         faults = self.profile.get("faults", {})
         kill_at = faults.get("kill_at", 0.5)
@@ -435,7 +448,7 @@ class Runner:
         injector.start()
         return injector
 
-    def usual_wall(self, job, variant):
+    def usual_wall(self, job: str, variant: str) -> float | None:
         walls = [
             r["wall_s"]
             for r in load_results(self.results_path)
@@ -452,12 +465,12 @@ class FaultInjector(threading.Thread):
     `kill-running-reduce` with the part of `delay` (s since the job's launch) still to go: it
     kills a running reduce attempt then, plus its own JVM start-up, or as soon as one runs."""
 
-    def __init__(self, client, log_path, delay):
+    def __init__(self, client: Client, log_path: Path, delay: float | None) -> None:
         super().__init__(daemon=True)
         self.client, self.log_path, self.delay = client, log_path, delay or 0.0
-        self.result = None
+        self.result: dict[str, Any] | None = None
 
-    def run(self):
+    def run(self) -> None:
         t0 = time.monotonic()
         job_id = None
         while job_id is None and time.monotonic() - t0 < 300:
@@ -492,7 +505,7 @@ class FaultInjector(threading.Thread):
             }
 
 
-def analyse(histories, start_ms, end_ms):
+def analyse(histories: list[history.JobHistory], start_ms: int, end_ms: int) -> dict[str, Any]:
     """The record fields that come from the run's job histories."""
     return {
         "breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
@@ -501,7 +514,7 @@ def analyse(histories, start_ms, end_ms):
     }
 
 
-def composite_crc_digest(listing, output):
+def composite_crc_digest(listing: str, output: str) -> str:
     """SHA-256 over the output files' names and composite CRCs, from `hadoop fs -checksum` lines
     (path, algorithm, hex), skipping _SUCCESS and hidden files. Two outputs with the same files
     of the same bytes have the same digest whatever their block sizes."""
@@ -531,7 +544,7 @@ def composite_crc_digest(listing, output):
     return digest.hexdigest()
 
 
-def checksum(output_dir):
+def checksum(output_dir: str | Path) -> tuple[str, int]:
     """SHA-256 over the output files (path and bytes, in path order), skipping _SUCCESS and
     hidden files; returns (hex digest, total bytes)."""
     digest = hashlib.sha256()
