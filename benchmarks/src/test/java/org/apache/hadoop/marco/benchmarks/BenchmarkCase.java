@@ -4,18 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks;
 
-import org.apache.hadoop.marco.benchmarks.jobs.AdjacencyList;
-import org.apache.hadoop.marco.benchmarks.jobs.BinarySort;
-import org.apache.hadoop.marco.benchmarks.jobs.Classification;
-import org.apache.hadoop.marco.benchmarks.jobs.Grep;
-import org.apache.hadoop.marco.benchmarks.jobs.HistogramMovies;
-import org.apache.hadoop.marco.benchmarks.jobs.HistogramRatings;
-import org.apache.hadoop.marco.benchmarks.jobs.InvertedIndex;
-import org.apache.hadoop.marco.benchmarks.jobs.KMeans;
-import org.apache.hadoop.marco.benchmarks.jobs.SelfJoin;
-import org.apache.hadoop.marco.benchmarks.jobs.TermVector;
-import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -36,6 +24,17 @@ import org.apache.hadoop.marco.benchmarks.gen.InvertedIndexModel;
 import org.apache.hadoop.marco.benchmarks.gen.RatingsModel;
 import org.apache.hadoop.marco.benchmarks.gen.SelfJoinModel;
 import org.apache.hadoop.marco.benchmarks.gen.TextModel;
+import org.apache.hadoop.marco.benchmarks.jobs.AdjacencyList;
+import org.apache.hadoop.marco.benchmarks.jobs.BinarySort;
+import org.apache.hadoop.marco.benchmarks.jobs.Classification;
+import org.apache.hadoop.marco.benchmarks.jobs.Grep;
+import org.apache.hadoop.marco.benchmarks.jobs.HistogramMovies;
+import org.apache.hadoop.marco.benchmarks.jobs.HistogramRatings;
+import org.apache.hadoop.marco.benchmarks.jobs.InvertedIndex;
+import org.apache.hadoop.marco.benchmarks.jobs.KMeans;
+import org.apache.hadoop.marco.benchmarks.jobs.SelfJoin;
+import org.apache.hadoop.marco.benchmarks.jobs.TermVector;
+import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
 
 /**
  * One benchmark on small generated data, for the differential tests (local runner and mini

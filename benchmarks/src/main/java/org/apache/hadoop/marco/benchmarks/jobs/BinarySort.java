@@ -4,8 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
-
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
@@ -16,6 +14,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Partitioner;
 import org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.io.RawBytesOutputFormat;
 import org.apache.hadoop.util.ToolRunner;

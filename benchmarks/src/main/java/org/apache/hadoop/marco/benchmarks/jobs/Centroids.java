@@ -4,8 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 
 /**
  * The k cluster centroids of k-means and classification: each centroid is a movie (its ratings

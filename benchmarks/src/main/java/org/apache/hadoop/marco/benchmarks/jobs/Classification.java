@@ -4,9 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
-import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
-
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.io.IntWritable;
@@ -15,6 +12,8 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 import org.apache.hadoop.util.ToolRunner;
 
 /**

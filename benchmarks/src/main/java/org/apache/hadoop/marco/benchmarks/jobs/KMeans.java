@@ -4,10 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
-import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
-import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,8 +25,11 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 import org.apache.hadoop.marco.benchmarks.io.ClusterMembersWritable;
 import org.apache.hadoop.marco.benchmarks.io.ClusterMembersWritable.Member;
+import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 import org.apache.hadoop.util.ToolRunner;
 
 /**

@@ -4,12 +4,11 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
-
 import java.io.IOException;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 
 /**
  * The map of k-means and classification: finds a movie's nearest centroid by cosine similarity

@@ -4,9 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
-import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +14,8 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
+import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
 import org.apache.hadoop.marco.benchmarks.io.TermCountsWritable;
 import org.apache.hadoop.util.ToolRunner;
 

@@ -4,15 +4,14 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
-import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
-
 import java.io.IOException;
 import java.util.StringTokenizer;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
+import org.apache.hadoop.marco.benchmarks.io.DocumentLine;
 import org.apache.hadoop.util.ToolRunner;
 
 /** word-count (shuffle-light): the combiner, the partial reducer and the reducer all sum. */

@@ -4,9 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.GeneratedData;
-import org.apache.hadoop.marco.benchmarks.BenchmarkFunctions;
-
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
@@ -19,6 +16,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
 import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
+import org.apache.hadoop.marco.benchmarks.GeneratedData;
 import org.apache.hadoop.marco.benchmarks.gen.BinaryModel;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.junit.Test;

@@ -4,10 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
-import org.apache.hadoop.marco.benchmarks.GeneratedData;
-import org.apache.hadoop.marco.benchmarks.BenchmarkFunctions;
-
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
@@ -18,7 +14,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
 import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
+import org.apache.hadoop.marco.benchmarks.GeneratedData;
 import org.apache.hadoop.marco.benchmarks.io.ClusterMembersWritable;
+import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 import org.junit.Test;
 
 public class TestClassificationAndKMeans {

@@ -4,8 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.BenchmarkCase;
-
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -22,6 +20,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
+import org.apache.hadoop.marco.benchmarks.BenchmarkCase;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.Rule;
 import org.junit.Test;

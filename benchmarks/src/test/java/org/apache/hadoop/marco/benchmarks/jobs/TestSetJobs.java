@@ -4,9 +4,6 @@
  */
 package org.apache.hadoop.marco.benchmarks.jobs;
 
-import org.apache.hadoop.marco.benchmarks.GeneratedData;
-import org.apache.hadoop.marco.benchmarks.BenchmarkFunctions;
-
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
@@ -15,6 +12,7 @@ import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
 import org.apache.hadoop.mapreduce.marco.testing.PartialReducerChecker;
+import org.apache.hadoop.marco.benchmarks.GeneratedData;
 import org.apache.hadoop.marco.benchmarks.gen.Budget;
 import org.apache.hadoop.marco.benchmarks.gen.GraphModel;
 import org.apache.hadoop.marco.benchmarks.gen.SelfJoinModel;

@@ -132,7 +132,8 @@ final class MarcoCpuCgroup {
    *
    * @throws IOException where the process has no such cgroup or it is not mounted
    */
-  static MarcoCpuCgroup of(Version version, String procCgroup, String mountinfo) throws IOException {
+  static MarcoCpuCgroup of(Version version, String procCgroup, String mountinfo)
+      throws IOException {
     String path = cgroupPath(version, procCgroup);
     Path dir = directory(version, path, mountinfo);
     return new MarcoCpuCgroup(dir, version);

@@ -66,7 +66,8 @@ final class MarcoFinalMerge<K, V> {
   }
 
   @SuppressWarnings("unchecked")
-  RawKeyValueIterator merge(List<MarcoShuffledRun<K, V>> runs) throws IOException, InterruptedException {
+  RawKeyValueIterator merge(List<MarcoShuffledRun<K, V>> runs)
+      throws IOException, InterruptedException {
     List<MarcoShuffledRun<K, V>> inMemory = new ArrayList<>();
     List<MarcoShuffledRun<K, V>> onDisk = new ArrayList<>();
     long memoryBytes = 0;
@@ -87,7 +88,8 @@ final class MarcoFinalMerge<K, V> {
     int ioSortFactor = conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR);
     if (!vacate.isEmpty() && onDisk.size() < ioSortFactor) {
       // Free the memory for the reducer now: one more file still fits in one on-disk pass.
-      MarcoRunMerger.Result<K, V> spilled = runMerger.merge("final-spill", vacate, MarcoRecordReducer.copy());
+      MarcoRunMerger.Result<K, V> spilled =
+          runMerger.merge("final-spill", vacate, MarcoRecordReducer.copy());
       onDisk.add(spilled.run);
       LOG.info(
           "MaRCO final merge: wrote {} in-memory map outputs ({} bytes) to disk to satisfy the"

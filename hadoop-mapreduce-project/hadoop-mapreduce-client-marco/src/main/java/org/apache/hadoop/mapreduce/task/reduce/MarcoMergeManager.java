@@ -197,7 +197,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // The partial threads are born in the shuffle cgroup (and move on from there into the
     // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
     // fetchers, leaves it, so that they are born at the container's share.
-    this.shuffleCpuCgroup = MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
+    this.shuffleCpuCgroup =
+        MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
     ThreadPoolExecutor partialPool =
         new ThreadPoolExecutor(
             settings.getPartialThreads(),
@@ -385,7 +386,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /** Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts. */
-  private List<MarcoShuffledRun<K, V>> takeUnprocessed(Predicate<MarcoShuffledRun<K, V>> take, int limit) {
+  private List<MarcoShuffledRun<K, V>> takeUnprocessed(
+      Predicate<MarcoShuffledRun<K, V>> take, int limit) {
     List<MarcoShuffledRun<K, V>> taken = new ArrayList<>();
     for (Iterator<MarcoShuffledRun<K, V>> it = unprocessed.iterator();
         it.hasNext() && taken.size() < limit; ) {
@@ -712,7 +714,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
-  private void commitRemerge(Invocation<K, V> remerge, MarcoRunMerger.Result<K, V> result, long millis) {
+  private void commitRemerge(
+      Invocation<K, V> remerge, MarcoRunMerger.Result<K, V> result, long millis) {
     steps.at(MarcoMergeSteps.Step.INVOCATION_COMMIT);
     partialRuns.add(new PartialRun<>(result.run, remerge.level));
     deepen(remerge.level);

@@ -72,7 +72,8 @@ final class MarcoRunMerger<K, V> {
   }
 
   /** Merges {@code inputs} into a run named {@code name}, to the end. */
-  Result<K, V> merge(String name, List<MarcoShuffledRun<K, V>> inputs, MarcoRecordReducer<K, V> function)
+  Result<K, V> merge(
+      String name, List<MarcoShuffledRun<K, V>> inputs, MarcoRecordReducer<K, V> function)
       throws IOException, InterruptedException {
     return merge(name, inputs, function, false, () -> false);
   }

@@ -77,7 +77,8 @@ class MarcoRunWriter<K, V> {
   /** Closes the file and returns it as a run (not yet owned by anyone but the caller). */
   MarcoOnDiskRun<K, V> commit() throws IOException {
     writer.close();
-    return new MarcoOnDiskRun<>(name, mapOutputs, false, conf, fs, path, codec, writer.getRawLength());
+    return new MarcoOnDiskRun<>(
+        name, mapOutputs, false, conf, fs, path, codec, writer.getRawLength());
   }
 
   /** Drops a run that failed half-way. */

@@ -182,7 +182,8 @@ public class TestMarcoConcurrency {
       throws Throwable {
     int maps = 40;
     JobConf conf = SyntheticShuffle.baseConf(maps);
-    conf.setCombinerKeyGroupingComparator(TestMarcoPartialReducerContract.FirstLetterComparator.class);
+    conf.setCombinerKeyGroupingComparator(
+        TestMarcoPartialReducerContract.FirstLetterComparator.class);
     conf.setInt(MarcoConfig.PARTIAL_THREADS, 2);
     // Fetches here end within milliseconds: running invocations finish instead of being
     // abandoned, so that partial work is there to check.

@@ -68,9 +68,11 @@ public class TestMarcoCpuCgroup {
   @Test
   public void aDirectoryWithCgroupControllersIsV2AndAnyOtherV1() throws IOException {
     Path root = tmp.getRoot().toPath();
-    assertEquals(Version.V2, MarcoCpuCgroup.at(fakeCgroup(root.resolve("v2"), Version.V2)).version());
     assertEquals(
-        Version.V1, MarcoCpuCgroup.at(fakeCgroup(root.resolve("v1"), Version.V1, "tasks")).version());
+        Version.V2, MarcoCpuCgroup.at(fakeCgroup(root.resolve("v2"), Version.V2)).version());
+    assertEquals(
+        Version.V1,
+        MarcoCpuCgroup.at(fakeCgroup(root.resolve("v1"), Version.V1, "tasks")).version());
     assertEquals(Version.V1, MarcoCpuCgroup.at(root.resolve("missing")).version());
   }
 
@@ -79,7 +81,8 @@ public class TestMarcoCpuCgroup {
     assertEquals("/yarn/container_1", MarcoCpuCgroup.cgroupPath(Version.V1, HYBRID_CGROUP));
     assertEquals("/user.slice", MarcoCpuCgroup.cgroupPath(Version.V2, HYBRID_CGROUP));
     assertEquals(
-        "/hadoop-yarn/c2", MarcoCpuCgroup.cgroupPath(Version.V1, "5:cpuacct,cpu:/hadoop-yarn/c2\n"));
+        "/hadoop-yarn/c2",
+        MarcoCpuCgroup.cgroupPath(Version.V1, "5:cpuacct,cpu:/hadoop-yarn/c2\n"));
     assertEquals("/a:b", MarcoCpuCgroup.cgroupPath(Version.V2, "0::/a:b\n"));
     try {
       MarcoCpuCgroup.cgroupPath(Version.V1, "0::/system.slice/x\n2:cpuacct:/\n");
@@ -104,7 +107,8 @@ public class TestMarcoCpuCgroup {
         Paths.get("/sys/fs/cgroup/unified/user.slice"),
         MarcoCpuCgroup.of(Version.V2, HYBRID_CGROUP, HYBRID_MOUNTINFO).dir());
     assertEquals(
-        Paths.get("/sys/fs/cgroup/cpu"), MarcoCpuCgroup.directory(Version.V1, "/", HYBRID_MOUNTINFO));
+        Paths.get("/sys/fs/cgroup/cpu"),
+        MarcoCpuCgroup.directory(Version.V1, "/", HYBRID_MOUNTINFO));
     // A v2-only host; optional fields before the separator.
     assertEquals(
         Paths.get("/sys/fs/cgroup/system.slice/nm.service"),
@@ -117,7 +121,8 @@ public class TestMarcoCpuCgroup {
         Paths.get("/cg/cpu acct/x"),
         MarcoCpuCgroup.directory(
             Version.V1, "/x", "32 31 0:29 / /cg/cpu\\040acct rw - cgroup cgroup rw,cpu,cpuacct\n"));
-    assertEquals(Version.V1, MarcoCpuCgroup.of(Version.V1, HYBRID_CGROUP, HYBRID_MOUNTINFO).version());
+    assertEquals(
+        Version.V1, MarcoCpuCgroup.of(Version.V1, HYBRID_CGROUP, HYBRID_MOUNTINFO).version());
   }
 
   @Test
@@ -129,7 +134,8 @@ public class TestMarcoCpuCgroup {
             "51 40 0:29 /docker/abc /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu",
             "");
     assertEquals(
-        Paths.get("/sys/fs/cgroup/cpu"), MarcoCpuCgroup.directory(Version.V1, "/docker/abc", mountinfo));
+        Paths.get("/sys/fs/cgroup/cpu"),
+        MarcoCpuCgroup.directory(Version.V1, "/docker/abc", mountinfo));
     assertEquals(
         Paths.get("/sys/fs/cgroup/cpu/reduce"),
         MarcoCpuCgroup.directory(Version.V1, "/docker/abc/reduce", mountinfo));
@@ -216,7 +222,8 @@ public class TestMarcoCpuCgroup {
             .mayTakeProcessFrom(v1From));
 
     Path v2 = fakeCgroup(root.resolve("v2"), Version.V2);
-    MarcoCpuCgroup shuffle = MarcoCpuCgroup.at(fakeCgroup(v2.resolve("shuffle"), Version.V2, "cgroup.procs"));
+    MarcoCpuCgroup shuffle =
+        MarcoCpuCgroup.at(fakeCgroup(v2.resolve("shuffle"), Version.V2, "cgroup.procs"));
     MarcoCpuCgroup container =
         MarcoCpuCgroup.at(fakeCgroup(v2.resolve("yarn/c1"), Version.V2, "cgroup.procs"));
     assertFalse("the common ancestor has no cgroup.procs", container.mayTakeProcessFrom(shuffle));
@@ -229,7 +236,8 @@ public class TestMarcoCpuCgroup {
     Path dir =
         fakeCgroup(tmp.getRoot().toPath().resolve("v2-domain"), Version.V2, "cgroup.threads");
     Files.write(dir.resolve("cgroup.type"), "domain\n".getBytes(StandardCharsets.US_ASCII));
-    MarcoCpuShareThreadFactory factory = new MarcoCpuShareThreadFactory("test-partial", 0, dir.toString());
+    MarcoCpuShareThreadFactory factory =
+        new MarcoCpuShareThreadFactory("test-partial", 0, dir.toString());
     LogCapturer logs =
         LogCapturer.captureLogs(LoggerFactory.getLogger(MarcoCpuShareThreadFactory.class));
     try {

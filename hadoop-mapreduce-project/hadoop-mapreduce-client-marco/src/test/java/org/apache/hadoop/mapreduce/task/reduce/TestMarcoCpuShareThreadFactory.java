@@ -59,7 +59,8 @@ public class TestMarcoCpuShareThreadFactory {
 
   /** Runs one thread from the factory and returns the nice value it had while running. */
   private static int niceInsideFactoryThread(int nice) throws Exception {
-    return insideFactoryThread(nice, "", () -> niceOf(MarcoCpuShareThreadFactory.currentThreadTid()));
+    return insideFactoryThread(
+        nice, "", () -> niceOf(MarcoCpuShareThreadFactory.currentThreadTid()));
   }
 
   @Test

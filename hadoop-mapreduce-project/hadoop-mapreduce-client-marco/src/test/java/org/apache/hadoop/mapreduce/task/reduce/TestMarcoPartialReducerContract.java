@@ -211,7 +211,8 @@ public class TestMarcoPartialReducerContract {
     JobConf conf = SyntheticShuffle.baseConf(1);
     conf.setMapOutputKeyClass(Text.class);
     conf.setCombinerKeyGroupingComparator(FirstLetterComparator.class);
-    MarcoPartialReducerContract<Text> contract = new MarcoPartialReducerContract<>(conf, "com.acme.P");
+    MarcoPartialReducerContract<Text> contract =
+        new MarcoPartialReducerContract<>(conf, "com.acme.P");
     contract.check(new Text("b1"), new Text("b0")); // another key of the same group: allowed
     contract.check(new Text("b1"), new Text("b9")); // the same key again: allowed
     try {
@@ -219,7 +220,8 @@ public class TestMarcoPartialReducerContract {
       fail("a key smaller than the one before");
     } catch (MarcoContractViolationException e) {
       assertEquals(
-          "partial reducer com.acme.P broke its contract: " + MarcoPartialReducerContract.KEY_ORDER_RULE,
+          "partial reducer com.acme.P broke its contract: "
+              + MarcoPartialReducerContract.KEY_ORDER_RULE,
           e.getMessage());
     }
     MarcoPartialReducerContract<Text> other = new MarcoPartialReducerContract<>(conf, "com.acme.P");
@@ -228,7 +230,8 @@ public class TestMarcoPartialReducerContract {
       fail("a key of another group");
     } catch (MarcoContractViolationException e) {
       assertEquals(
-          "partial reducer com.acme.P broke its contract: " + MarcoPartialReducerContract.KEY_GROUP_RULE,
+          "partial reducer com.acme.P broke its contract: "
+              + MarcoPartialReducerContract.KEY_GROUP_RULE,
           e.getMessage());
     }
     assertTrue("the violation is kept", other.violation() != null);

@@ -2,12 +2,13 @@
  * SPDX-License-Identifier: Apache-2.0
  * Copyright 2026 The hadoop-marco authors
  */
-package org.apache.hadoop.marco.benchmarks;
+package org.apache.hadoop.marco.benchmarks.jobs;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.marco.testing.JobFunctions;
+import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 
 /** A benchmark's job functions, run in-process by the test kit. */
 final class BenchmarkFunctions {
