@@ -29,6 +29,7 @@ TOP_KEYS = {
     "jobs",
     "variants",
     "repetitions",
+    "warmup_runs",
     "reduces",
     "seed",
     "data",
@@ -101,6 +102,7 @@ def validate(p: Profile, where: str = "profile") -> Profile:
     p.setdefault("jobs", list(catalog.ALL_JOBS))
     p.setdefault("variants", ["stock", "marco"])
     p.setdefault("repetitions", 3)
+    p.setdefault("warmup_runs", 0)
     p.setdefault("reduces", p["cluster"]["workers"])
     p.setdefault("seed", 1)
     p.setdefault("job_conf", {})
@@ -118,6 +120,10 @@ def validate(p: Profile, where: str = "profile") -> Profile:
         catalog.check_jobs(list(p["per_job_conf"]))
     except ValueError as e:
         raise ProfileError(f"{where}: {e}") from e
+    if not isinstance(p["warmup_runs"], int) or p["warmup_runs"] < 0:
+        raise ProfileError(
+            f"{where}: warmup_runs must be an integer >= 0, got {p['warmup_runs']!r}"
+        )
     if not isinstance(p["repetitions"], int) or p["repetitions"] < 1:
         raise ProfileError(
             f"{where}: repetitions must be an integer >= 1, got {p['repetitions']!r}"

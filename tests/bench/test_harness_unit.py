@@ -617,6 +617,36 @@ def test_job_settings_are_written_as_hadoop_users_write_them(tmp_path):
     assert not [a for a in args if a.endswith("=True") or a.endswith("=False")]
 
 
+def test_a_warm_up_run_comes_first_once_and_is_recorded_nowhere(tmp_path):
+    prof = profile.load("paper")
+    assert prof["warmup_runs"] == 1
+    run = runner.Runner(OfflineClient(), prof, tmp_path, "/bench", log=lambda m: None)
+    executed = []
+
+    def run_one(planned):
+        executed.append(planned.key)
+        return {"key": planned.key, "status": "ok", "wall_s": 1.0}
+
+    run.run_one = run_one
+    configs = [runner.Config("kill", "marco", fault="kill-reduce"), runner.Config("stock", "stock")]
+    planned = runner.plan("faults", ["word-count"], configs, 1)
+    run.execute(planned, "faults")
+    run.execute(runner.plan("again", ["self-join"], configs, 1), "again")
+    # the first job, with the stock shuffle and no fault, once per Runner (a cluster session)
+    assert executed[0] == "warmup/word-count/stock/1"
+    assert executed.count("warmup/word-count/stock/1") == 1 and len(executed) == 5
+    recorded = [r["key"] for r in runner.load_results(tmp_path / "results.jsonl")]
+    assert not [k for k in recorded if k.startswith("warmup/")] and len(recorded) == 4
+
+
+def test_warmup_runs_must_be_a_count(tmp_path):
+    path = tmp_path / "p.json"
+    prof = json.loads((Path(profile.__file__).parents[1] / "profiles/paper.json").read_text())
+    path.write_text(json.dumps({**prof, "warmup_runs": -1}))
+    with pytest.raises(profile.ProfileError, match="warmup_runs must be an integer >= 0"):
+        profile.load(str(path))
+
+
 def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
     """No run overrides where the history goes (the JobHistoryServer lists only what is there);
     the harness finds it as the client's mapred-site.xml says, over Hadoop's defaults."""
