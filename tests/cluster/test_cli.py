@@ -206,10 +206,7 @@ def test_cgroup_limits_are_set(network):
 def test_a_process_started_in_a_node_is_in_its_cgroups_and_sees_the_hierarchies(network):
     """dm_in_node, the daemons' launch wrapper: it joins the worker's cgroups before `ip netns
     exec` (whose fresh /sys hides them) and mounts the hierarchies again inside the node."""
-    lib = MARCO_CLUSTER.parent / "lib"
-    libs = "".join(
-        f"source {lib}/{name}.sh; " for name in ("common", "topology", "cgroups", "daemons")
-    )
+    libs = source_libs("common", "topology", "cgroups", "daemons")
     probe = "hostname; cat /proc/self/cgroup; cat /sys/fs/cgroup/cpu/mc-w1/cpu.cfs_quota_us"
     out = run(["bash", "-c", f"{libs}dm_in_node w1 sh -c '{probe}'"]).stdout.splitlines()
     assert out[0] == "w1" and out[-1] == "50000", out
@@ -305,11 +302,20 @@ def test_shape_rejects_bad_input(network):
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
 
 
+def source_libs(*names):
+    """bash `source` commands for the named shell libraries: the shared ones in lib/ (common,
+    topology), the cluster's own in cluster/lib/."""
+    shared = {"common", "topology"}
+    return "".join(
+        f"source {REPO / 'lib' if name in shared else MARCO_CLUSTER.parent / 'lib'}/{name}.sh; "
+        for name in names
+    )
+
+
 def make_marco_cgroups(root, state):
     """A bash script that makes MaRCO's cgroups under the fake cgroupfs ROOT and prints the
     mapred-site.xml lines that name them."""
-    lib = MARCO_CLUSTER.parent / "lib"
-    libs = "".join(f"source {lib}/{name}.sh; " for name in ("common", "topology", "net", "cgroups"))
+    libs = source_libs("common", "topology", "net", "cgroups")
     return (
         f"set -euo pipefail; {libs}CG_ROOT={root}; STATE={state}; "
         "cg_create_marco; cg_marco_settings"

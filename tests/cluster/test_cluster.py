@@ -262,6 +262,7 @@ def marco_reduce_logs(state, log):
 
 
 REDUCE_ATTEMPT = re.compile(rb"attempt_\d+_\d+_r_\d+_\d+")
+YARN_CHILD = b"org.apache.hadoop.mapred.YarnChild"
 
 
 class ReduceCgroupSampler(threading.Thread):
@@ -291,7 +292,9 @@ class ReduceCgroupSampler(threading.Thread):
                 continue
             try:
                 cmdline = (proc / "cmdline").read_bytes()
-                if b"YarnChild" not in cmdline:
+                argv = cmdline.split(b"\0")
+                # the task JVM itself, not the container's launch shell around it
+                if argv[0].rsplit(b"/", 1)[-1] != b"java" or YARN_CHILD not in argv:
                     continue
                 attempt = REDUCE_ATTEMPT.search(cmdline)
                 if attempt:
