@@ -13,24 +13,24 @@ import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FilterOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
- * The job's own output format, timed. Every call goes to the format the job had configured
- * (the same files, bytes and committer); the wall time a task spends opening its record writer,
- * writing and closing it is added to {@link OutputWriteCounter#OUTPUT_WRITE_MILLIS}. That is the
- * HDFS write of the job's output, including the wait for its replicas across the throttled
- * bisection, which stock Hadoop and MaRCO pay alike after the shuffle. Writes through {@code
- * MultipleOutputs} (k-means' centroid files) bypass the job's format and are not counted.
+ * The job's own output format, timed: a {@link FilterOutputFormat} (as Hadoop's {@code
+ * LazyOutputFormat} is) over the format the job had configured, so the files, bytes and committer
+ * are that format's; the wall time a task spends opening its record writer, writing and closing
+ * it is added to {@link OutputWriteCounter#OUTPUT_WRITE_MILLIS}. That is the HDFS write of the
+ * job's output, including the wait for its replicas across the throttled bisection, which stock
+ * Hadoop and MaRCO pay alike after the shuffle. Writes through {@code MultipleOutputs} (k-means'
+ * centroid files) bypass the job's format and are not counted.
  */
-public class TimedOutputFormat<K, V> extends OutputFormat<K, V> {
+public class TimedOutputFormat<K, V> extends FilterOutputFormat<K, V> {
   /** The wrapped format's class, set by {@link #wrap}. */
   public static final String DELEGATE_CLASS = "marco.benchmarks.timed.output.format.class";
 
-  private OutputFormat<K, V> delegate;
-
-  /** Replaces the job's output format by a timed one that delegates to it. */
+  /** Replaces the job's output format by a timed one over it. */
   public static void wrap(Job job) throws IOException {
     Class<? extends OutputFormat> format;
     try {
@@ -45,44 +45,47 @@ public class TimedOutputFormat<K, V> extends OutputFormat<K, V> {
     job.setOutputFormatClass(TimedOutputFormat.class);
   }
 
+  /** Sets Hadoop's {@code baseOut} to the job's own format, once. */
   @SuppressWarnings("unchecked")
-  private synchronized OutputFormat<K, V> delegate(Configuration conf) {
-    if (delegate == null) {
-      Class<? extends OutputFormat> format =
-          conf.getClass(DELEGATE_CLASS, TextOutputFormat.class, OutputFormat.class);
-      delegate = ReflectionUtils.newInstance(format, conf);
+  private synchronized void useJobFormat(Configuration conf) {
+    if (baseOut == null) {
+      baseOut =
+          ReflectionUtils.newInstance(
+              conf.getClass(DELEGATE_CLASS, TextOutputFormat.class, OutputFormat.class), conf);
     }
-    return delegate;
   }
 
   @Override
   public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
       throws IOException, InterruptedException {
     long start = System.nanoTime();
-    RecordWriter<K, V> writer = delegate(context.getConfiguration()).getRecordWriter(context);
+    useJobFormat(context.getConfiguration());
     return new TimedRecordWriter<>(
-        writer, context.getCounter(OutputWriteCounter.OUTPUT_WRITE_MILLIS), start);
+        super.getRecordWriter(context),
+        context.getCounter(OutputWriteCounter.OUTPUT_WRITE_MILLIS),
+        start);
   }
 
   @Override
   public void checkOutputSpecs(JobContext context) throws IOException, InterruptedException {
-    delegate(context.getConfiguration()).checkOutputSpecs(context);
+    useJobFormat(context.getConfiguration());
+    super.checkOutputSpecs(context);
   }
 
   @Override
   public OutputCommitter getOutputCommitter(TaskAttemptContext context)
       throws IOException, InterruptedException {
-    return delegate(context.getConfiguration()).getOutputCommitter(context);
+    useJobFormat(context.getConfiguration());
+    return super.getOutputCommitter(context);
   }
 
-  /** Sums the nanoseconds spent in the delegate and adds them to the counter once, at close. */
-  private static final class TimedRecordWriter<K, V> extends RecordWriter<K, V> {
-    private final RecordWriter<K, V> writer;
+  /** Sums the nanoseconds spent in the job's writer and adds them to the counter once, at close. */
+  private static final class TimedRecordWriter<K, V> extends FilterRecordWriter<K, V> {
     private final Counter millis;
     private long nanos;
 
     TimedRecordWriter(RecordWriter<K, V> writer, Counter millis, long openedAtNanos) {
-      this.writer = writer;
+      super(writer);
       this.millis = millis;
       this.nanos = System.nanoTime() - openedAtNanos;
     }
@@ -91,7 +94,7 @@ public class TimedOutputFormat<K, V> extends OutputFormat<K, V> {
     public void write(K key, V value) throws IOException, InterruptedException {
       long start = System.nanoTime();
       try {
-        writer.write(key, value);
+        super.write(key, value);
       } finally {
         nanos += System.nanoTime() - start;
       }
@@ -101,7 +104,7 @@ public class TimedOutputFormat<K, V> extends OutputFormat<K, V> {
     public void close(TaskAttemptContext context) throws IOException, InterruptedException {
       long start = System.nanoTime();
       try {
-        writer.close(context);
+        super.close(context);
       } finally {
         nanos += System.nanoTime() - start;
         millis.increment(nanos / 1_000_000L);

@@ -8,23 +8,20 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
+import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
@@ -62,16 +59,7 @@ public class TestTimedStockShuffle {
 
   private static byte[] output(Job job) throws IOException {
     Path dir = FileOutputFormat.getOutputPath(job);
-    FileSystem fs = dir.getFileSystem(job.getConfiguration());
-    FileStatus[] parts = fs.globStatus(new Path(dir, "part-r-*"));
-    Arrays.sort(parts);
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (FileStatus part : parts) {
-      try (var in = fs.open(part.getPath())) {
-        IOUtils.copyBytes(in, bytes, 4096, false);
-      }
-    }
-    return bytes.toByteArray();
+    return JobOutput.read(dir.getFileSystem(job.getConfiguration()), dir).bytes();
   }
 
   private static boolean hasGroup(Counters counters, Class<? extends Enum<?>> group) {

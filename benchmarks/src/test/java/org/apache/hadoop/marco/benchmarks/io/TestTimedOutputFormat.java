@@ -8,21 +8,20 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FilterOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
+import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
 import org.junit.Rule;
@@ -40,17 +39,11 @@ public class TestTimedOutputFormat {
     @Override
     public RecordWriter<K, V> getRecordWriter(TaskAttemptContext context)
         throws IOException, InterruptedException {
-      RecordWriter<K, V> writer = super.getRecordWriter(context);
-      return new RecordWriter<K, V>() {
-        @Override
-        public void write(K key, V value) throws IOException, InterruptedException {
-          writer.write(key, value);
-        }
-
+      return new FilterOutputFormat.FilterRecordWriter<K, V>(super.getRecordWriter(context)) {
         @Override
         public void close(TaskAttemptContext c) throws IOException, InterruptedException {
           Thread.sleep(SLOW_CLOSE_MILLIS);
-          writer.close(c);
+          super.close(c);
         }
       };
     }
@@ -76,18 +69,10 @@ public class TestTimedOutputFormat {
   }
 
   private static byte[] partFiles(Job job) throws IOException {
-    Path output = org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.getOutputPath(job);
-    FileSystem fs = output.getFileSystem(job.getConfiguration());
-    FileStatus[] parts = fs.globStatus(new Path(output, "part-r-*"));
-    Arrays.sort(parts);
-    assertEquals(REDUCES, parts.length);
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (FileStatus part : parts) {
-      try (var in = fs.open(part.getPath())) {
-        IOUtils.copyBytes(in, bytes, 4096, false);
-      }
-    }
-    return bytes.toByteArray();
+    Path output = FileOutputFormat.getOutputPath(job);
+    JobOutput read = JobOutput.read(output.getFileSystem(job.getConfiguration()), output);
+    assertEquals(REDUCES, read.partFiles());
+    return read.bytes();
   }
 
   private static long writeMillis(Job job) throws IOException {
@@ -108,7 +93,7 @@ public class TestTimedOutputFormat {
     assertTrue("word count wrote nothing", expected.length > 0);
     assertArrayEquals(expected, partFiles(timed));
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    Path output = org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.getOutputPath(timed);
+    Path output = FileOutputFormat.getOutputPath(timed);
     assertTrue("the delegate's committer wrote _SUCCESS", fs.exists(new Path(output, "_SUCCESS")));
   }
 
