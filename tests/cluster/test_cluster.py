@@ -267,8 +267,9 @@ YARN_CHILD = b"org.apache.hadoop.mapred.YarnChild"
 
 class ReduceCgroupSampler(threading.Thread):
     """Every 100 ms, the cpu cgroup of every reduce JVM on the machine as the kernel reports it:
-    the cpu line of /proc/<pid>/cgroup, and whether the pid is in the shuffle cgroup's
-    cgroup.procs. A sample is (epoch ms, attempt id, cgroup path, listed in cgroup.procs)."""
+    the cpu line of /proc/<pid>/cgroup (its main thread's), and whether the pid is in the shuffle
+    cgroup's cgroup.procs. A sample is (epoch ms, attempt id, cgroup path, listed in
+    cgroup.procs)."""
 
     def __init__(self, shuffle_cgroup):
         super().__init__(daemon=True)
@@ -287,6 +288,9 @@ class ReduceCgroupSampler(threading.Thread):
     def sample(self):
         now = time.time() * 1000
         listed = set(self.procs.read_text().split())
+        # attempt -> (start time, pid) of the task JVM: a process the JVM forks (Hadoop's shell
+        # commands) has the same command line until it execs, and the cgroup of its thread
+        found = {}
         for proc in Path("/proc").iterdir():
             if not proc.name.isdigit():
                 continue
@@ -298,12 +302,18 @@ class ReduceCgroupSampler(threading.Thread):
                     continue
                 attempt = REDUCE_ATTEMPT.search(cmdline)
                 if attempt:
-                    cgroup = self.cpu_cgroup(proc.name)
-                    self.samples.append(
-                        (now, attempt.group().decode(), cgroup, proc.name in listed)
-                    )
+                    # field 22 of stat, the start time; fields count from 3 after the ")"
+                    started = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[19])
+                    key = attempt.group().decode()
+                    here = (started, int(proc.name))
+                    found[key] = min(found.get(key, here), here)
             except (FileNotFoundError, ProcessLookupError):
                 continue  # the process ended while being read
+        for attempt, (_, pid) in found.items():
+            try:
+                self.samples.append((now, attempt, self.cpu_cgroup(pid), str(pid) in listed))
+            except (FileNotFoundError, ProcessLookupError):
+                continue
 
     def run(self):
         while not self.done.wait(0.1):
