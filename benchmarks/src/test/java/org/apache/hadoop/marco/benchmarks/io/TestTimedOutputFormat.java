@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
 import org.apache.hadoop.mapreduce.lib.output.FilterOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
@@ -75,6 +76,10 @@ public class TestTimedOutputFormat {
     return read.bytes();
   }
 
+  private static long bytesWritten(Job job) throws IOException {
+    return job.getCounters().findCounter(FileOutputFormatCounter.BYTES_WRITTEN).getValue();
+  }
+
   private static long writeMillis(Job job) throws IOException {
     return job.getCounters().findCounter(OutputWriteCounter.OUTPUT_WRITE_MILLIS).getValue();
   }
@@ -92,6 +97,10 @@ public class TestTimedOutputFormat {
     byte[] expected = partFiles(plain);
     assertTrue("word count wrote nothing", expected.length > 0);
     assertArrayEquals(expected, partFiles(timed));
+    // Hadoop counts the output's bytes only for a FileOutputFormat: the timed one keeps the count
+    long written = bytesWritten(plain);
+    assertTrue("the plain job counted no output bytes", written > 0);
+    assertEquals(written, bytesWritten(timed));
     FileSystem fs = FileSystem.getLocal(new Configuration());
     Path output = FileOutputFormat.getOutputPath(timed);
     assertTrue("the delegate's committer wrote _SUCCESS", fs.exists(new Path(output, "_SUCCESS")));
