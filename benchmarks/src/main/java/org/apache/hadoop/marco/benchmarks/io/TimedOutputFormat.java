@@ -6,7 +6,6 @@ package org.apache.hadoop.marco.benchmarks.io;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -28,7 +27,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  *
  * <p>It is a {@link FileOutputFormat} although it writes nothing itself: a task counts its
  * output's bytes (File Output Format Counters, {@code BYTES_WRITTEN}) only for a {@code
- * FileOutputFormat}, and the jobs keep that counter.
+ * FileOutputFormat}, and the jobs keep that counter. (So the writer below names Hadoop's {@code
+ * Counter} in full: {@code FileOutputFormat} has a nested {@code Counter} of its own.)
  */
 public class TimedOutputFormat<K, V> extends FileOutputFormat<K, V> {
   /** The wrapped format's class, set by {@link #wrap}. */
@@ -94,10 +94,11 @@ public class TimedOutputFormat<K, V> extends FileOutputFormat<K, V> {
   /** Sums the nanoseconds spent in the job's writer and adds them to the counter once, at close. */
   private static final class TimedRecordWriter<K, V>
       extends FilterOutputFormat.FilterRecordWriter<K, V> {
-    private final Counter millis;
+    private final org.apache.hadoop.mapreduce.Counter millis;
     private long nanos;
 
-    TimedRecordWriter(RecordWriter<K, V> writer, Counter millis, long openedAtNanos) {
+    TimedRecordWriter(
+        RecordWriter<K, V> writer, org.apache.hadoop.mapreduce.Counter millis, long openedAtNanos) {
       super(writer);
       this.millis = millis;
       this.nanos = System.nanoTime() - openedAtNanos;

@@ -64,6 +64,9 @@ public class TestTimedOutputFormat {
   private Job wordCount(String name) throws IOException {
     Configuration conf = LocalModeConf.newConf(new File(temp.getRoot(), name + "-work"));
     conf.setInt("mapreduce.job.reduces", REDUCES);
+    // One reduce at a time: a task's byte count comes from the JVM's file system statistics, which
+    // reduces running side by side in the local runner's one JVM would share.
+    conf.setInt("mapreduce.local.reduce.tasks.maximum", 1);
     FileSystem fs = FileSystem.getLocal(conf);
     Path output = new Path(new File(temp.getRoot(), name).toURI());
     return new WordCount().createJob(conf, input(fs), output);
