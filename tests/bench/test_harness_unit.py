@@ -546,6 +546,59 @@ def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_pat
     assert "already recorded" in messages[-1] and "no cluster started" in messages[-1]
 
 
+def test_main_writes_the_data_unshaped_and_shapes_before_the_first_run(tmp_path, monkeypatch):
+    """The cluster starts unshaped, the data is generated, and only then is the bisection
+    shaped to the profile's rate, before any run; the cluster is stopped at the end."""
+    prof = profile.load("tiny")
+    events = []
+    monkeypatch.setattr(cli.doctor, "run_checks", lambda *a, **k: [])
+    monkeypatch.setattr(cli.doctor, "report", lambda checks: ([], True))
+
+    def run(argv, **kwargs):
+        events.append(("cluster", argv[1], "--rate" in argv))
+        return cli.subprocess.CompletedProcess(argv, 0)
+
+    class Runner:
+        def reshape(self, rate):
+            events.append(("shape", rate))
+
+        def execute(self, runs, label):
+            events.append(("runs", label))
+
+    def prepare(args, prof, session, generate, jobs):
+        events.append(("data", generate))
+        return Runner()
+
+    class Client:
+        dist = "dist"
+
+        def env(self):
+            return {}
+
+    class Session:
+        client = Client()
+
+        def phase(self, name, seconds):
+            events.append(("phase", name))
+
+        def finish(self):
+            pass
+
+    monkeypatch.setattr(cli.subprocess, "run", run)
+    monkeypatch.setattr(cli, "prepare", prepare)
+    monkeypatch.setattr(cli, "write_report", lambda out: (out / "report.md", []))
+    monkeypatch.setattr(cli, "log", lambda message: None)
+    cli.cmd_main(cli.argparse.Namespace(out=str(tmp_path), state_dir=None), prof, Session())
+    steps = [e for e in events if e[0] != "phase"]
+    assert steps == [
+        ("cluster", "start", False),
+        ("data", True),
+        ("shape", prof["cluster"]["rate_mbit"]),
+        ("runs", "main"),
+        ("cluster", "stop", False),
+    ], events
+
+
 def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
     import subprocess
     import threading
