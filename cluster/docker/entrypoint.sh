@@ -77,14 +77,18 @@ fi
 
 # Re-shape eth0 when the set of worker addresses changed since the last shaping.
 SHAPED_GROUPS=""
+WAITING_FOR=""
 reshape_if_changed() {
   [[ $ROLE == worker && -n ${SHAPE_RATE:-} ]] || return 0
   local services
   IFS=, read -ra services <<<"$GROUP_SERVICES"
   if ! compose_group_subnets "${services[@]}"; then
-    marco_log "shaping waits for a replica of $COMPOSE_UNRESOLVED"
+    # Said once per service waited for, not every 10 s.
+    [[ $COMPOSE_UNRESOLVED == "$WAITING_FOR" ]] || marco_log "shaping waits for a replica of $COMPOSE_UNRESOLVED"
+    WAITING_FOR=$COMPOSE_UNRESOLVED
     return 0
   fi
+  WAITING_FOR=""
   [[ $COMPOSE_GROUP_SUBNETS != "$SHAPED_GROUPS" ]] || return 0
   "$HERE/../bandwidth-shaping/shape" --dev eth0 --group-subnets "$COMPOSE_GROUP_SUBNETS" --my-group "$GROUP" --rate "$SHAPE_RATE"
   marco_log "shaped eth0 to $SHAPE_RATE Mbit/s between groups $COMPOSE_GROUP_SUBNETS"
