@@ -31,7 +31,7 @@ STOCK_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.Shuffle"
 MARCO_SHUFFLE = "org.apache.hadoop.mapreduce.task.reduce.MarcoShuffle"
 # Every job leaves its history, as JSON, here (not where the history server looks, so it stays).
 HISTORY_DIR = "/job-history"
-# 4 maps would run no partial invocation: none starts once the stop fraction (0.9) of the map
+# 4 maps would run no partial invocation: none starts once the stop fraction (1.0: all) of the map
 # outputs has arrived, and the first needs 4 waiting. Half-MiB splits give each input file 4 maps.
 MANY_MAPS = "mapreduce.input.fileinputformat.split.maxsize=524288"
 # For the checks of partial work: running invocations finish at shuffle end instead of being

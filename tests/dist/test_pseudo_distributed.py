@@ -13,7 +13,7 @@ from marco_counters import assert_partial_work_in_every_reduce
 from pseudo_cluster import DAEMONS, PseudoCluster, daemon_alive
 from word_input import counter_group, parse_word_counts, write_word_files
 
-# One map per file. 12, not fewer: no invocation starts once the stop fraction (0.9) of the map
+# One map per file. 12, not fewer: no invocation starts once the stop fraction (1.0: all) of the map
 # outputs has arrived, and the first needs 4 waiting map outputs, so 4 maps would run none.
 INPUT_FILES = 12
 LINES_PER_FILE = 1000

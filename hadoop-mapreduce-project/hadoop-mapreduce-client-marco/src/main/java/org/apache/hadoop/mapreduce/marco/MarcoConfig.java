@@ -74,10 +74,27 @@ public final class MarcoConfig {
 
   public static final int DEFAULT_START_THRESHOLD = 8;
 
-  /** The paper's stop_fraction: no new invocation once this fraction of map outputs has arrived. */
+  /**
+   * The paper's stop_fraction: no new invocation once this fraction of map outputs has arrived.
+   * The paper's 0.9 keeps a late invocation from delaying the final merge, as its running
+   * invocations finish. Here a bounded invocation still running at shuffle end is abandoned and
+   * not waited for, so the default is 1.0: partial work goes on through the shuffle's tail.
+   */
   public static final String STOP_FRACTION = PREFIX + "stop.fraction";
 
-  public static final float DEFAULT_STOP_FRACTION = 0.9f;
+  public static final float DEFAULT_STOP_FRACTION = 1.0f;
+
+  /**
+   * The most raw bytes of map output one partial invocation takes; it always takes at least one
+   * run. A bounded invocation commits soon: when the shuffle ends, the work of those before the
+   * running one is kept, and an invocation starved by the maps holds few inputs. Once this many
+   * bytes wait, an invocation starts whatever the start threshold says. 0: no bound (the paper's
+   * invocations take every waiting run, up to {@code mapreduce.task.io.sort.factor}). Part of
+   * control: no bound without it.
+   */
+  public static final String INVOCATION_MAX_BYTES = PREFIX + "invocation.max.bytes";
+
+  public static final long DEFAULT_INVOCATION_MAX_BYTES = 32L * 1024 * 1024;
 
   /** Partial sort/reduce threads per reduce task. */
   public static final String PARTIAL_THREADS = PREFIX + "partial.threads";
@@ -124,8 +141,9 @@ public final class MarcoConfig {
 
   /**
    * Abandon a partial invocation still running when the last map output has arrived (beyond the
-   * paper, whose running invocations finish): its inputs go to the final merge as they are, so
-   * partial work never delays the reducer. Part of control: off without it.
+   * paper, whose running invocations finish): the final merge takes its inputs as they are at
+   * once, without waiting for the low-priority thread to stop, so partial work never delays the
+   * reducer. Part of control: off without it.
    */
   public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
 

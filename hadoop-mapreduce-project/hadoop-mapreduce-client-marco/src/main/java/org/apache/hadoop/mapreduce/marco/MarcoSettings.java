@@ -23,6 +23,7 @@ public final class MarcoSettings {
   private final int initialInvocations;
   private final int steadyThreshold;
   private final float stopFraction;
+  private final long invocationMaxBytes;
   private final int partialThreads;
   private final int partialNice;
   private final String partialCpuCgroup;
@@ -70,6 +71,13 @@ public final class MarcoSettings {
     steadyThreshold =
         integer(conf, MarcoConfig.START_THRESHOLD, MarcoConfig.DEFAULT_START_THRESHOLD, 1, 100_000);
     stopFraction = fraction(conf, MarcoConfig.STOP_FRACTION, MarcoConfig.DEFAULT_STOP_FRACTION);
+    invocationMaxBytes =
+        bytes(
+            conf,
+            MarcoConfig.INVOCATION_MAX_BYTES,
+            MarcoConfig.DEFAULT_INVOCATION_MAX_BYTES,
+            0,
+            1L << 40);
     partialThreads =
         integer(conf, MarcoConfig.PARTIAL_THREADS, MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
@@ -183,6 +191,14 @@ public final class MarcoSettings {
     return controlEnabled ? stopFraction : 1.0f;
   }
 
+  /**
+   * The most raw bytes one invocation takes (it takes at least one run): unbounded ({@link
+   * Long#MAX_VALUE}) for 0 and without control.
+   */
+  public long effectiveInvocationMaxBytes() {
+    return controlEnabled && invocationMaxBytes > 0 ? invocationMaxBytes : Long.MAX_VALUE;
+  }
+
   /** The nice value of partial threads in force: normal priority (0) without control. */
   public int effectivePartialNice() {
     return controlEnabled ? partialNice : 0;
@@ -257,15 +273,19 @@ public final class MarcoSettings {
   public String toString() {
     return String.format(
         Locale.ROOT,
-        "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f, "
-            + "partial.threads=%d, partial.nice=%d, partial.cpu.cgroup=%s, "
-            + "shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, "
-            + "partial.reduce=%s, adaptive=%s (ratio %.2f over %d invocations)",
+        "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
+            + " invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
+            + " partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s,"
+            + " partial.heap.limit=%.2f, partial.reduce=%s, adaptive=%s (ratio %.2f over %d"
+            + " invocations)",
         controlEnabled,
         startThreshold(0),
         controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE),
         effectiveStopFraction(),
+        effectiveInvocationMaxBytes() == Long.MAX_VALUE
+            ? "unbounded"
+            : TraditionalBinaryPrefix.long2String(effectiveInvocationMaxBytes(), "B", 0),
         partialThreads,
         effectivePartialNice(),
         orNone(effectivePartialCpuCgroup()),

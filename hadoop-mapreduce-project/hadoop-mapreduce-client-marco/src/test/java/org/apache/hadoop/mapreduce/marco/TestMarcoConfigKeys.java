@@ -98,8 +98,9 @@ public class TestMarcoConfigKeys {
       String value = listed[0];
       if (twin == null) {
         assertEquals(key.getValue() + " has no default in MarcoConfig", "", value);
-      } else if (twin.getType() == int.class) {
-        assertEquals(key.getValue(), twin.getInt(null), TraditionalBinaryPrefix.string2long(value));
+      } else if (twin.getType() == int.class || twin.getType() == long.class) {
+        assertEquals(
+            key.getValue(), twin.getLong(null), TraditionalBinaryPrefix.string2long(value));
       } else if (twin.getType() == float.class) {
         assertEquals(key.getValue(), twin.getFloat(null), Float.parseFloat(value), 0f);
       } else if (twin.getType() == boolean.class) {

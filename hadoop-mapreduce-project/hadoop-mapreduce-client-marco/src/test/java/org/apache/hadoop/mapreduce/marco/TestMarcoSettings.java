@@ -61,13 +61,14 @@ public class TestMarcoSettings {
   }
 
   @Test
-  public void defaultsAreThePapers() {
+  public void defaultsAreThePapersButForTheBoundAndTheStopFraction() {
     MarcoSettings s = MarcoSettings.from(new Configuration(false));
     assertEquals(4, s.startThreshold(0));
     assertEquals(4, s.startThreshold(1));
     assertEquals(8, s.startThreshold(2));
     assertEquals(8, s.startThreshold(100));
-    assertEquals(0.9f, s.effectiveStopFraction(), 0f);
+    assertEquals(1.0f, s.effectiveStopFraction(), 0f);
+    assertEquals(32L << 20, s.effectiveInvocationMaxBytes());
     assertEquals(19, s.effectivePartialNice());
     assertTrue(s.isEnabled() && s.isPartialReduceEnabled() && s.isAdaptiveEnabled());
     assertTrue(s.effectiveAbandonAtShuffleEnd());
@@ -127,7 +128,10 @@ public class TestMarcoSettings {
     conf.setInt(MarcoConfig.START_THRESHOLD, 12);
     conf.set(MarcoConfig.PARTIAL_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-partial");
     conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, "/sys/fs/cgroup/cpu/marco-shuffle");
+    conf.set(MarcoConfig.INVOCATION_MAX_BYTES, "32m");
     MarcoSettings s = MarcoSettings.from(conf);
+    assertEquals(
+        "invocations take every waiting run", Long.MAX_VALUE, s.effectiveInvocationMaxBytes());
     assertEquals(1, s.startThreshold(0));
     assertEquals(1, s.startThreshold(5));
     assertEquals(1.0f, s.effectiveStopFraction(), 0f);
@@ -135,6 +139,19 @@ public class TestMarcoSettings {
     assertEquals("normal priority: no cgroup either", "", s.effectivePartialCpuCgroup());
     assertEquals("", s.effectiveShuffleCpuCgroup());
     assertFalse("the paper's running invocations finish", s.effectiveAbandonAtShuffleEnd());
+  }
+
+  @Test
+  public void invocationMaxBytesTakesHadoopSizesAndZeroMeansNoBound() {
+    Configuration conf = new Configuration(false);
+    conf.set(MarcoConfig.INVOCATION_MAX_BYTES, "48m");
+    MarcoSettings s = MarcoSettings.from(conf);
+    assertEquals(48L << 20, s.effectiveInvocationMaxBytes());
+    assertTrue(s.toString(), s.toString().contains("invocation.max.bytes=48 MB"));
+    conf.set(MarcoConfig.INVOCATION_MAX_BYTES, "0");
+    s = MarcoSettings.from(conf);
+    assertEquals(Long.MAX_VALUE, s.effectiveInvocationMaxBytes());
+    assertTrue(s.toString(), s.toString().contains("invocation.max.bytes=unbounded"));
   }
 
   @Test
@@ -156,6 +173,10 @@ public class TestMarcoSettings {
     assertTrue(m, m.contains(MarcoConfig.CONTROL_ENABLED) && m.contains("true or false"));
     m = rejection(MarcoConfig.ADAPTIVE_RATIO_THRESHOLD, "NaN");
     assertTrue(m, m.contains(MarcoConfig.ADAPTIVE_RATIO_THRESHOLD));
+    m = rejection(MarcoConfig.INVOCATION_MAX_BYTES, "-1");
+    assertTrue(m, m.contains(MarcoConfig.INVOCATION_MAX_BYTES) && m.contains("byte size"));
+    m = rejection(MarcoConfig.INVOCATION_MAX_BYTES, "lots");
+    assertTrue(m, m.contains("'lots'") && m.contains("suffix such as 64m"));
     m = rejection(MarcoConfig.PARTIAL_THREADS, "0");
     assertTrue(m, m.contains("[1, 64]"));
     m = rejection(MarcoConfig.PARTIAL_CPU_CGROUP, "cpu/marco-partial");

@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * MaRCO's reduce-side merge manager. Every committed map output is an arrival. While fetches go
- * on, partial invocations merge the map outputs that arrived since the last one into one sorted
- * run and stream it through the partial reducer, on low-priority threads (paper sections 3.1 and
+ * on, partial invocations merge the map outputs that arrived since the last one (at most {@code
+ * mapreduce.marco.invocation.max.bytes} of them) into one sorted run and stream it through the
+ * partial reducer, on low-priority threads (paper sections 3.1 and
  * 3.2). Hadoop's memory rules stay: a fetch WAITs above the shuffle memory limit, and committed
  * in-memory outputs above the merge threshold are spilled to disk (with the old-API combiner, as
  * stock Hadoop does) on a normal-priority thread. An invocation opens at most
@@ -92,6 +93,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
   private final List<MarcoShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+
+  /** Partial invocations and re-merges whose thread has not yet ended (and was not detached). */
+  private final List<Invocation<K, V>> running = new ArrayList<>();
 
   /** Committed partial runs, which re-merges may merge again while they are fewer. */
   private final List<PartialRun<K, V>> partialRuns = new ArrayList<>();
@@ -328,12 +332,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     while (!partialWorkOff
         && shuffleEndMillis == 0
         && invocationsRunning < settings.getPartialThreads()
-        && policy.mayStart(invocationsStarted, mapOutputsOf(unprocessed), arrivals)
+        && policy.mayStart(
+            invocationsStarted, mapOutputsOf(unprocessed), bytesOf(unprocessed), arrivals)
         && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
       List<MarcoShuffledRun<K, V>> inputs =
-          takeUnprocessed(run -> !run.inMemory() || memory.tryPin(run.rawLength()), sortFactor);
+          takeUnprocessed(
+              run -> !run.inMemory() || memory.tryPin(run.rawLength()),
+              sortFactor,
+              settings.effectiveInvocationMaxBytes());
       if (inputs.isEmpty()) {
         // Only runs in memory wait and no pin is left for them (asking again would spin): they
         // wait for the memory spill, whose run on disk a later invocation takes.
@@ -359,7 +367,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // to WAIT (and reconnected).
     if (unprocessedMemoryBytes > 0
         && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE), false);
+      startSpill(
+          takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE, Long.MAX_VALUE), false);
     }
   }
 
@@ -385,15 +394,24 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return !over;
   }
 
-  /** Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts. */
+  /**
+   * Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts, and stops
+   * before the first run that would take the total over {@code maxBytes} (the first run is always
+   * taken). {@code take} is asked only about runs within the bounds, so it may reserve memory.
+   */
   private List<MarcoShuffledRun<K, V>> takeUnprocessed(
-      Predicate<MarcoShuffledRun<K, V>> take, int limit) {
+      Predicate<MarcoShuffledRun<K, V>> take, int limit, long maxBytes) {
     List<MarcoShuffledRun<K, V>> taken = new ArrayList<>();
+    long takenBytes = 0;
     for (Iterator<MarcoShuffledRun<K, V>> it = unprocessed.iterator();
         it.hasNext() && taken.size() < limit; ) {
       MarcoShuffledRun<K, V> run = it.next();
+      if (!taken.isEmpty() && run.rawLength() > maxBytes - takenBytes) {
+        break;
+      }
       if (take.test(run)) {
         taken.add(run);
+        takenBytes += run.rawLength();
         it.remove();
         if (run.inMemory()) {
           unprocessedMemoryBytes -= run.rawLength();
@@ -455,6 +473,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     // The invocation cannot end before these: it needs this lock to say so.
     invocationsRunning++;
+    invocation.startMillis = System.currentTimeMillis();
+    running.add(invocation);
     if (invocation.isRemerge()) {
       remergesStarted++;
       timeline.event(
@@ -514,6 +534,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long end = System.currentTimeMillis();
     Throwable fatal = null;
     synchronized (this) {
+      if (!running.remove(invocation)) {
+        // Abandoned at shuffle end: the final merge already has its inputs.
+        discardDetached(invocation, result, failure);
+        notifyAll();
+        return;
+      }
       invocationsRunning--;
       try {
         // Before anything that may throw: a pin left behind would shrink the headroom for good.
@@ -525,8 +551,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           commitRemerge(invocation, result, end - start);
         } else if (failure == null) {
           commitInvocation(number, inputs, invocation.function != null, result, end - start);
-        } else if (failure instanceof MarcoAbandonedMergeException && abandonRunning) {
-          abandonInvocation(invocation, end - start);
         } else if (failure instanceof MarcoAbandonedMergeException) {
           backOffForHeap(invocation, end - start);
         } else {
@@ -545,6 +569,45 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     if (fatal != null) {
       exceptionReporter.reportException(fatal);
+    }
+  }
+
+  /**
+   * Abandons every running invocation at shuffle end without waiting for it. A partial thread
+   * runs at low priority, and on a node busy with other reduces it may take seconds to reach the
+   * next record and see that it is abandoned: the final merge must not wait that long. Its inputs
+   * are only read, so the final merge takes them now while the detached thread stops on its own
+   * and removes what it wrote ({@link #discardDetached}).
+   */
+  private void detachRunning(long shuffleEnd) {
+    for (Invocation<K, V> invocation : running) {
+      invocationsRunning--;
+      memory.unpin(memoryBytesOf(invocation.inputs));
+      count(MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
+      abandonInvocation(invocation, shuffleEnd - invocation.startMillis);
+    }
+    running.clear();
+  }
+
+  /** The end of a detached invocation: nothing of it counts, and its run, if any, is removed. */
+  private void discardDetached(
+      Invocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
+    if (result != null) {
+      try {
+        result.run.release();
+      } catch (IOException e) {
+        LOG.warn(
+            "MaRCO: could not remove the run of abandoned {}; YARN removes it with the container",
+            invocation,
+            e);
+      }
+    }
+    if (failure != null && !(failure instanceof MarcoAbandonedMergeException)) {
+      LOG.info(
+          "MaRCO: abandoned {} of {} ended with {}; its inputs were already in the final merge",
+          invocation,
+          reduceId,
+          failure.toString());
     }
   }
 
@@ -864,6 +927,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           invocationsRunning,
           "abandon",
           abandonRunning);
+      if (abandonRunning) {
+        detachRunning(shuffleEnd);
+      }
       awaitIdle();
       runs.addAll(forFinalMerge);
       partialRunCount = partialRuns.size();
@@ -985,6 +1051,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     final MarcoRecordReducer<K, V> function;
 
     final boolean injectFailure;
+
+    /** When it was handed to a partial thread; guarded by the manager. */
+    long startMillis;
 
     Invocation(
         int number,

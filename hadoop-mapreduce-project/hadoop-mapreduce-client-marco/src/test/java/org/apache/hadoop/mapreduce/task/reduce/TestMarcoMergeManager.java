@@ -204,11 +204,11 @@ public class TestMarcoMergeManager {
   public void invocationsStartAtThresholdsFourFourThenEightUntilStopFraction() throws Throwable {
     SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(40));
     Map<String, Long> expected = fetchAll(s, 40, 50, 30);
-    // 4, 4 more, then 8 at a time; the stop point is at 36 = 0.9 * 40 arrivals.
+    // 4, 4 more, then 8 at a time; the stop point (default 1.0) is the last arrival.
     assertEquals(List.of(4, 8, 16, 24, 32), invocationStartArrivals(s));
     assertTrue(
         s.manager.timelineEvents().stream()
-            .anyMatch(e -> e.contains("\"event\":\"stop-point\",\"arrived\":36")));
+            .anyMatch(e -> e.contains("\"event\":\"stop-point\",\"arrived\":40")));
     assertSums(expected, s.finish());
     assertEquals(5, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(32, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
@@ -224,6 +224,51 @@ public class TestMarcoMergeManager {
     Map<String, Long> expected = fetchAll(s, 10, 20, 10);
     assertEquals(List.of(1, 2, 3, 4), invocationStartArrivals(s));
     assertSums(expected, s.finish());
+  }
+
+  /** The raw bytes of every arrival, and of the inputs of every invocation that started. */
+  private static List<Long> eventBytes(SyntheticShuffle s, String event) {
+    Pattern p = Pattern.compile("\"event\":\"" + event + "\".*\"bytes\":(\\d+)");
+    List<Long> bytes = new ArrayList<>();
+    for (String e : s.manager.timelineEvents()) {
+      Matcher m = p.matcher(e);
+      if (m.find()) {
+        bytes.add(Long.parseLong(m.group(1)));
+      }
+    }
+    return bytes;
+  }
+
+  /** 12 equal map outputs, start thresholds out of reach: only the byte bound starts invocations. */
+  private SyntheticShuffle boundedInvocations(String maxBytes) throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(12);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
+    conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
+    conf.set(MarcoConfig.INVOCATION_MAX_BYTES, maxBytes);
+    conf.setFloat(MarcoConfig.STOP_FRACTION, 1.0f);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 12, 100, 10);
+    assertSums(expected, s.finish());
+    return s;
+  }
+
+  @Test
+  public void aByteBoundSplitsTheBacklogAndStartsInvocationsOnItsOwn() throws Throwable {
+    // A bound below one map output: every arrival before the last (the stop point) starts an
+    // invocation of exactly that map output.
+    SyntheticShuffle s = boundedInvocations("1");
+    List<Long> arrivals = eventBytes(s, "arrival");
+    long one = arrivals.get(0);
+    assertTrue("equal map outputs: " + arrivals, arrivals.stream().allMatch(b -> b == one));
+    assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), invocationStartArrivals(s));
+    assertTrue(eventBytes(s, "invocation-start").stream().allMatch(b -> b == one));
+
+    // Two and a half map outputs: an invocation starts once three wait and takes the two that fit.
+    s = boundedInvocations(Long.toString(one * 5 / 2));
+    assertEquals(List.of(3, 5, 7, 9, 11), invocationStartArrivals(s));
+    assertTrue(eventBytes(s, "invocation-start").stream().allMatch(b -> b == 2 * one));
+    assertEquals(10, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
   }
 
   @Test
@@ -502,10 +547,13 @@ public class TestMarcoMergeManager {
 
   /**
    * Fetches all 8 map outputs while invocation 1 (started at arrival 4 by {@code reducer}) is
-   * held, closes the shuffle, and lets the invocation go only once the shuffle has ended.
+   * held, and closes the shuffle. With {@code releaseAtShuffleEnd} the invocation goes on once the
+   * shuffle has ended; without, the final merge must complete while it is still held, and it is
+   * let go only then.
    */
   private SyntheticShuffle heldInvocationAtShuffleEnd(
-      JobConf conf, Class<? extends Reducer> reducer) throws Throwable {
+      JobConf conf, Class<? extends Reducer> reducer, boolean releaseAtShuffleEnd)
+      throws Throwable {
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, reducer, Reducer.class);
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(1);
@@ -523,26 +571,39 @@ public class TestMarcoMergeManager {
       while (indexOf(s.manager.timelineEvents(), "shuffle-end") < 0) {
         Thread.sleep(10);
       }
-      HeldSumReducer.release.countDown();
+      if (releaseAtShuffleEnd) {
+        HeldSumReducer.release.countDown();
+      }
       assertSums(expected, input.get(60, TimeUnit.SECONDS));
     } finally {
       HeldSumReducer.release.countDown();
       closer.shutdownNow();
     }
-    File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial"));
+    // A detached invocation removes what it wrote on its own, once it sees it is abandoned.
+    File output = new File(localDir, "output");
+    long deadline = System.currentTimeMillis() + 60_000;
+    File[] leftovers;
+    do {
+      Thread.sleep(10);
+      leftovers = output.listFiles((d, n) -> n.contains("partial"));
+    } while (leftovers != null && leftovers.length > 0 && System.currentTimeMillis() < deadline);
     assertEquals("no partial run file is left", 0, leftovers == null ? 0 : leftovers.length);
     return s;
   }
 
-  /** The held invocation was abandoned between shuffle end and the final merge, not committed. */
+  /**
+   * The held invocation was abandoned between shuffle end and the final merge, not committed, and
+   * the final merge did not wait for it: it completed while the invocation was still held.
+   */
   private void assertAbandoned(Class<? extends Reducer> reducer) throws Throwable {
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer, false);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
     List<String> events = s.manager.timelineEvents();
     assertTrue(indexOf(events, "shuffle-end") < indexOf(events, "invocation-abandoned"));
     assertTrue(indexOf(events, "invocation-abandoned") < indexOf(events, "final-merge-start"));
+    assertEquals("nothing of it reaches the timeline after", -1, indexOf(events, "invocation-end"));
   }
 
   @Test
@@ -565,7 +626,7 @@ public class TestMarcoMergeManager {
   public void withoutAbandonmentTheRunningInvocationFinishes() throws Throwable {
     JobConf conf = SyntheticShuffle.baseConf(8);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, HeldSumReducer.class);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, true);
     assertEquals(0, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
   }
