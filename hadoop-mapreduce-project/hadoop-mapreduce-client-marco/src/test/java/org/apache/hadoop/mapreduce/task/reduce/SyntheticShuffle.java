@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.DataInputBuffer;
@@ -205,6 +208,18 @@ final class SyntheticShuffle {
       throw reported.get(0);
     }
     return result;
+  }
+
+  /** Group {@code group} of every timeline event that {@code event} matches, in order, parsed. */
+  <T> List<T> timelineValues(Pattern event, int group, Function<String, T> parse) {
+    List<T> values = new ArrayList<>();
+    for (String e : manager.timelineEvents()) {
+      Matcher m = event.matcher(e);
+      if (m.find()) {
+        values.add(parse.apply(m.group(group)));
+      }
+    }
+    return values;
   }
 
   long counter(MarcoCounter c) {

@@ -182,14 +182,7 @@ public class TestMarcoMergeManager {
   /** One group of every invocation-start event of the timeline, in order, parsed by {@code parse}. */
   private static <T> List<T> invocationStarts(
       SyntheticShuffle s, int group, Function<String, T> parse) {
-    List<T> values = new ArrayList<>();
-    for (String e : s.manager.timelineEvents()) {
-      Matcher m = INVOCATION_START.matcher(e);
-      if (m.find()) {
-        values.add(parse.apply(m.group(group)));
-      }
-    }
-    return values;
+    return s.timelineValues(INVOCATION_START, group, parse);
   }
 
   private static List<Integer> invocationStartArrivals(SyntheticShuffle s) {
@@ -229,14 +222,7 @@ public class TestMarcoMergeManager {
   /** The raw bytes of every arrival, and of the inputs of every invocation that started. */
   private static List<Long> eventBytes(SyntheticShuffle s, String event) {
     Pattern p = Pattern.compile("\"event\":\"" + event + "\".*\"bytes\":(\\d+)");
-    List<Long> bytes = new ArrayList<>();
-    for (String e : s.manager.timelineEvents()) {
-      Matcher m = p.matcher(e);
-      if (m.find()) {
-        bytes.add(Long.parseLong(m.group(1)));
-      }
-    }
-    return bytes;
+    return s.timelineValues(p, 1, Long::parseLong);
   }
 
   /** 12 equal map outputs, start thresholds out of reach: only the byte bound starts invocations. */
@@ -247,8 +233,14 @@ public class TestMarcoMergeManager {
     conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
     conf.set(MarcoConfig.INVOCATION_MAX_BYTES, maxBytes);
     conf.setFloat(MarcoConfig.STOP_FRACTION, 1.0f);
+    return shuffleAndCheckSums(conf, 12, 100, 10);
+  }
+
+  /** Shuffles {@code maps} map outputs one at a time and checks the reducer's sums. */
+  private SyntheticShuffle shuffleAndCheckSums(JobConf conf, int maps, int perMap, int distinct)
+      throws Throwable {
     SyntheticShuffle s = shuffle(conf);
-    Map<String, Long> expected = fetchAll(s, 12, 100, 10);
+    Map<String, Long> expected = fetchAll(s, maps, perMap, distinct);
     assertSums(expected, s.finish());
     return s;
   }
@@ -378,10 +370,7 @@ public class TestMarcoMergeManager {
     JobConf conf = SyntheticShuffle.baseConf(40);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
     conf.setBoolean(MarcoConfig.ADAPTIVE_ENABLED, adaptive);
-    SyntheticShuffle s = shuffle(conf);
-    Map<String, Long> expected = fetchAll(s, 40, 50, 1_000_000);
-    assertSums(expected, s.finish());
-    return s;
+    return shuffleAndCheckSums(conf, 40, 50, 1_000_000);
   }
 
   @Test

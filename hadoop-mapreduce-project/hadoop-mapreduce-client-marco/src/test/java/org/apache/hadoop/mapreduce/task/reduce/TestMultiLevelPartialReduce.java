@@ -82,14 +82,7 @@ public class TestMultiLevelPartialReduce {
 
   /** The "runs" of every invocation and re-merge start, in order. */
   private static List<Integer> fanIns(SyntheticShuffle s) {
-    List<Integer> fanIns = new ArrayList<>();
-    for (String e : s.manager.timelineEvents()) {
-      Matcher m = RUNS.matcher(e);
-      if (m.find()) {
-        fanIns.add(Integer.parseInt(m.group(2)));
-      }
-    }
-    return fanIns;
+    return s.timelineValues(RUNS, 2, Integer::parseInt);
   }
 
   private static int partialRunsAtFinalMerge(SyntheticShuffle s) {
