@@ -94,7 +94,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
   private final List<MarcoShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
 
-  /** Partial invocations and re-merges whose thread has not yet ended (and was not detached). */
+  /**
+   * Partial invocations and re-merges whose thread has not yet ended and that were not detached
+   * at shuffle end; its size is the number running.
+   */
   private final List<Invocation<K, V>> running = new ArrayList<>();
 
   /** Committed partial runs, which re-merges may merge again while they are fewer. */
@@ -108,7 +111,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private long unprocessedMemoryBytes;
   private int arrivals;
   private int invocationsStarted;
-  private int invocationsRunning;
   private int spillsStarted;
   private int spillsRunning;
   private boolean stopPointRecorded;
@@ -331,7 +333,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     while (!partialWorkOff
         && shuffleEndMillis == 0
-        && invocationsRunning < settings.getPartialThreads()
+        && running.size() < settings.getPartialThreads()
         && policy.mayStart(
             invocationsStarted, mapOutputsOf(unprocessed), bytesOf(unprocessed), arrivals)
         && heapHasRoom()) {
@@ -354,7 +356,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // Like invocations, not from the stop point on: one may be running at shuffle end.
     while (!partialWorkOff
         && shuffleEndMillis == 0
-        && invocationsRunning < settings.getPartialThreads()
+        && running.size() < settings.getPartialThreads()
         && !policy.stopReached(arrivals)
         && partialRuns.size() >= sortFactor
         && heapHasRoom()) {
@@ -472,7 +474,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       throw e;
     }
     // The invocation cannot end before these: it needs this lock to say so.
-    invocationsRunning++;
     invocation.startMillis = System.currentTimeMillis();
     running.add(invocation);
     if (invocation.isRemerge()) {
@@ -540,7 +541,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         notifyAll();
         return;
       }
-      invocationsRunning--;
       try {
         // Before anything that may throw: a pin left behind would shrink the headroom for good.
         memory.unpin(memoryBytesOf(inputs));
@@ -581,7 +581,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    */
   private void detachRunning(long shuffleEnd) {
     for (Invocation<K, V> invocation : running) {
-      invocationsRunning--;
       memory.unpin(memoryBytesOf(invocation.inputs));
       count(MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
       abandonInvocation(invocation, shuffleEnd - invocation.startMillis);
@@ -918,13 +917,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     int partialRunCount;
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
-      abandonRunning = settings.effectiveAbandonAtShuffleEnd() && invocationsRunning > 0;
+      abandonRunning = settings.effectiveAbandonAtShuffleEnd() && !running.isEmpty();
       timeline.event(
           "shuffle-end",
           "arrived",
           arrivals,
           "invocationsRunning",
-          invocationsRunning,
+          running.size(),
           "abandon",
           abandonRunning);
       if (abandonRunning) {
@@ -979,7 +978,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       if (fatalFailure != null) {
         throw new IOException("MaRCO: a merge of " + reduceId + " failed", fatalFailure);
       }
-      if (invocationsRunning + spillsRunning == 0) {
+      if (running.size() + spillsRunning == 0) {
         return;
       }
       wait(WAIT_CHECK_MILLIS);
@@ -989,7 +988,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Merges (invocations and spills) running now; never negative. */
   @VisibleForTesting
   synchronized int mergesRunning() {
-    return invocationsRunning + spillsRunning;
+    return running.size() + spillsRunning;
   }
 
   /** Lets a test say when the heap has room for partial work. */
