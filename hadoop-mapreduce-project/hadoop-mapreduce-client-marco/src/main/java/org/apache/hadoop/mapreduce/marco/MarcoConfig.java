@@ -122,8 +122,8 @@ public final class MarcoConfig {
 
   /**
    * A cpu cgroup directory, v1 or v2 (e.g. /sys/fs/cgroup/cpu/marco-shuffle, cpu.shares=128), that
-   * the whole reduce JVM joins while it shuffles and leaves at shuffle end, back to the cgroup it
-   * came from, before the final merge. A reduce starts with the first map, and its fetchers,
+   * the whole reduce JVM joins while it shuffles and leaves when the last map output arrives, back
+   * to the cgroup it came from, before the final merge. A reduce starts with the first map, and its fetchers,
    * merges and spills would otherwise take a container's share from the maps. Empty: none. Part
    * of control: unused without it.
    */

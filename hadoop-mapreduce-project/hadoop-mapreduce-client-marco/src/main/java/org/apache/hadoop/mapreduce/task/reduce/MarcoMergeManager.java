@@ -315,6 +315,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         run.inMemory() ? "memory" : "disk",
         "arrived",
         arrivals);
+    if (arrivals == conf.getNumMapTasks()) {
+      // The shuffle's work is done: what follows (the fetchers' shutdown, the status update to the
+      // AM, the final merge) waits on threads that must not run at the shuffle cgroup's low share.
+      leaveShuffleCpuCgroup();
+    }
     schedule();
   }
 
@@ -1004,8 +1009,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * Moves the JVM back to its own cpu cgroup (a no-op the second time): at shuffle end, and from
-   * {@link MarcoShuffle#run} when the shuffle fails before {@link #close}.
+   * Moves the JVM back to its own cpu cgroup (a no-op the second time): when the last map output
+   * arrives, at shuffle end, and from {@link MarcoShuffle#run} when the shuffle fails before
+   * {@link #close}.
    */
   void leaveShuffleCpuCgroup() {
     shuffleCpuCgroup.leave();

@@ -11,11 +11,15 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -29,9 +33,9 @@ import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole reduce JVM in the shuffle cgroup from shuffle start to shuffle end: a cgroup that
- * cannot be joined leaves it where it was with one WARN; on a host with a writable cgroup v1 cpu
- * hierarchy every thread really moves there and back, and a partial thread started meanwhile
+ * The whole reduce JVM in the shuffle cgroup from shuffle start to its last map output: a cgroup
+ * that cannot be joined leaves it where it was with one WARN; on a host with a writable cgroup v1
+ * cpu hierarchy every thread really moves there and back, and a partial thread started meanwhile
  * still joins the partial cgroup.
  */
 public class TestMarcoShuffleCpuCgroup {
@@ -219,6 +223,47 @@ public class TestMarcoShuffleCpuCgroup {
     } finally {
       end.countDown();
       main.join();
+      if (!origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
+        MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
+      }
+    }
+  }
+
+  /**
+   * A reduce is needed from its last map output on: the JVM leaves the shuffle cgroup then, in the
+   * fetcher's commit, and not at close(). What comes between (the fetchers' shutdown, the status
+   * update to the AM, whose RPC thread was in the cgroup) must not wait at the low share.
+   */
+  @Test
+  public void theJvmLeavesTheShuffleCgroupWhenTheLastMapOutputArrives() throws Throwable {
+    MarcoCgroupV1Host.assumeWritable();
+    Path shuffle = host.create("shuffle");
+    String origin = MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
+    Path originDir = MarcoCpuCgroup.ofThisProcess(Version.V1).dir();
+    JobConf conf = SyntheticShuffle.baseConf(3);
+    conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, shuffle.toString());
+    SyntheticShuffle s = new SyntheticShuffle(conf, tmp.newFolder("local"), null);
+    List<String> words = Arrays.asList("a", "b");
+    try {
+      s.start();
+      s.fetch(0, words);
+      s.fetch(1, words);
+      assertEquals(
+          "two of three map outputs in",
+          "/" + shuffle.getFileName(),
+          MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+      s.fetch(2, words);
+      assertEquals(
+          "the last map output in, before close()",
+          origin,
+          MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+      Map<String, List<Long>> expected = new TreeMap<>();
+      expected.put("a", Arrays.asList(1L, 1L, 1L));
+      expected.put("b", Arrays.asList(1L, 1L, 1L));
+      assertEquals(expected, s.finish());
+      String out = logs.getOutput();
+      assertEquals(out, 1, out.split("back in cpu cgroup " + originDir, -1).length - 1);
+    } finally {
       if (!origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
         MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
       }
