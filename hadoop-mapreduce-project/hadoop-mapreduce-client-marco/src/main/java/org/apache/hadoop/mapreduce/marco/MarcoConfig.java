@@ -199,6 +199,17 @@ public final class MarcoConfig {
   public static final int DEFAULT_STAGGER_REDUCES_PER_NODE = 1;
 
   /**
+   * Reduce staggering: how many of the NodeManagers the RM counts cannot run the job's tasks, e.g.
+   * the nodes of a node-label partition kept for AppMasters. The AM asks for at most {@link
+   * #STAGGER_REDUCES_PER_NODE} early reduces per node of the RM's count minus these; counting a
+   * node no reduce can reach would leave a reduce ask open that every node with room answers, and
+   * reduces outrank maps at the RM, so that ask would take the room of waiting maps.
+   */
+  public static final String STAGGER_NON_TASK_NODES = PREFIX + "stagger.non.task.nodes";
+
+  public static final int DEFAULT_STAGGER_NON_TASK_NODES = 0;
+
+  /**
    * Reduce staggering for jobs on Hadoop's own shuffle too: at most
    * {@link #STAGGER_REDUCES_PER_NODE} of their reduces per node while maps run, with the job's own
    * slow-start. Lets a benchmark give stock and MaRCO jobs the same reduce placement.

@@ -38,6 +38,7 @@ public final class MarcoSettings {
   private final int failInvocation;
   private final boolean staggerEnabled;
   private final int staggerReducesPerNode;
+  private final int staggerNonTaskNodes;
   private final boolean staggerStockJobs;
   private final boolean asyncOutputEnabled;
   private final int asyncOutputBufferBytes;
@@ -131,6 +132,13 @@ public final class MarcoSettings {
             MarcoConfig.DEFAULT_STAGGER_REDUCES_PER_NODE,
             1,
             1024);
+    staggerNonTaskNodes =
+        integer(
+            conf,
+            MarcoConfig.STAGGER_NON_TASK_NODES,
+            MarcoConfig.DEFAULT_STAGGER_NON_TASK_NODES,
+            0,
+            Integer.MAX_VALUE);
     asyncOutputEnabled =
         bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED, MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
     staggerStockJobs =
@@ -254,6 +262,11 @@ public final class MarcoSettings {
 
   public int getStaggerReducesPerNode() {
     return staggerReducesPerNode;
+  }
+
+  /** NodeManagers the RM counts on which the job's tasks cannot run. */
+  public int getStaggerNonTaskNodes() {
+    return staggerNonTaskNodes;
   }
 
   /** Whether jobs on Hadoop's own shuffle are staggered too. */

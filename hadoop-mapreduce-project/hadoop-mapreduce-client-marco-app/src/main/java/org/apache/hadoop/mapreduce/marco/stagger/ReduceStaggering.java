@@ -23,17 +23,22 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  */
 @InterfaceAudience.Private
 public final class ReduceStaggering {
-  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, false);
+  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, 0, false);
 
   private final boolean active;
   private final int reducesPerNode;
 
+  /** NodeManagers the RM counts that cannot run the job's tasks (an AppMaster partition). */
+  private final int nonTaskNodes;
+
   /** Reduces from the first map on (MaRCO jobs); stock jobs keep their slow-start. */
   private final boolean startWithFirstMap;
 
-  private ReduceStaggering(boolean active, int reducesPerNode, boolean startWithFirstMap) {
+  private ReduceStaggering(
+      boolean active, int reducesPerNode, int nonTaskNodes, boolean startWithFirstMap) {
     this.active = active;
     this.reducesPerNode = reducesPerNode;
+    this.nonTaskNodes = nonTaskNodes;
     this.startWithFirstMap = startWithFirstMap;
   }
 
@@ -54,7 +59,8 @@ public final class ReduceStaggering {
     if (!settings.isEnabled() || !settings.isStaggerEnabled()) {
       return OFF;
     }
-    return new ReduceStaggering(true, settings.getStaggerReducesPerNode(), true);
+    return new ReduceStaggering(
+        true, settings.getStaggerReducesPerNode(), settings.getStaggerNonTaskNodes(), true);
   }
 
   /**
@@ -72,7 +78,8 @@ public final class ReduceStaggering {
     }
     MarcoSettings settings = MarcoSettings.from(conf);
     return settings.isStaggerEnabled()
-        ? new ReduceStaggering(true, settings.getStaggerReducesPerNode(), false)
+        ? new ReduceStaggering(
+            true, settings.getStaggerReducesPerNode(), settings.getStaggerNonTaskNodes(), false)
         : OFF;
   }
 
@@ -91,11 +98,14 @@ public final class ReduceStaggering {
   }
 
   /**
-   * Reduce containers the job may hold or ask for while maps run: k per node of the cluster.
+   * Reduce containers the job may hold or ask for while maps run: k per node of the cluster that
+   * can run the job's tasks (the RM's node count less {@link MarcoConfig#STAGGER_NON_TASK_NODES}).
    * Asking for more would only make the RM hand out containers the allocator has to return.
    */
   public int earlyReduceCap(int clusterNodes) {
-    return (int) Math.min(Integer.MAX_VALUE, (long) reducesPerNode * Math.max(0, clusterNodes));
+    return (int)
+        Math.min(
+            Integer.MAX_VALUE, (long) reducesPerNode * Math.max(0, clusterNodes - nonTaskNodes));
   }
 
   @Override
@@ -103,7 +113,9 @@ public final class ReduceStaggering {
     return active
         ? "reduce staggering on: at most "
             + reducesPerNode
-            + " reduce(s) per node while maps run, reduces start "
+            + " reduce(s) per node while maps run"
+            + (nonTaskNodes > 0 ? " (" + nonTaskNodes + " node(s) run no tasks)" : "")
+            + ", reduces start "
             + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
         : "reduce staggering off";
   }

@@ -40,6 +40,24 @@ public class TestReduceStaggering {
     assertEquals(0, staggering.earlyReduceCap(0));
   }
 
+  /** A partition kept for AppMasters is in the RM's node count, but no reduce can run there. */
+  @Test
+  public void nodesThatRunNoTasksAreLeftOutOfTheEarlyCap() {
+    Configuration conf = marcoJob();
+    conf.setInt(MarcoConfig.STAGGER_REDUCES_PER_NODE, 2);
+    conf.setInt(MarcoConfig.STAGGER_NON_TASK_NODES, 1);
+    ReduceStaggering staggering = ReduceStaggering.forJob(conf);
+    assertEquals("2 per node on the 4 of 5 nodes that run tasks", 8, staggering.earlyReduceCap(5));
+    assertEquals(0, staggering.earlyReduceCap(1));
+    assertEquals("never negative", 0, staggering.earlyReduceCap(0));
+    assertTrue(staggering.toString(), staggering.toString().contains("1 node(s) run no tasks"));
+
+    conf.set(MarcoConfig.STAGGER_NON_TASK_NODES, "-1");
+    String problem = MarcoJobCheck.problem(conf);
+    assertTrue(problem, problem.contains(MarcoConfig.STAGGER_NON_TASK_NODES));
+    assertFalse(ReduceStaggering.forJob(conf).isActive());
+  }
+
   @Test
   public void stockShuffleJobKeepsHadoopBehaviour() {
     Configuration conf = new Configuration(false);

@@ -161,6 +161,23 @@ public class TestMarcoContainerAllocator {
     assertEquals(6, scheduledReduces());
   }
 
+  /**
+   * Five NodeManagers, one of them kept for AppMasters: an early reduce ask beyond one per worker
+   * could never be kept, and would take, at every heartbeat, room that maps wait for.
+   */
+  @Test
+  public void aNodeThatRunsNoTasksGetsNoEarlyReduceAsk() throws Exception {
+    Configuration conf = marcoJob(1);
+    conf.setInt(MarcoConfig.STAGGER_NON_TASK_NODES, 1);
+    start(conf, 8);
+    heartbeat(5, ROOMY);
+    scheduleReduces(4);
+    assertEquals("one per node on the 4 workers", 4, scheduledReduces());
+    assertEquals(4, allocator.getNumOfPendingReduces());
+    heartbeat(5, ROOMY);
+    assertEquals(4, reduceAsk(rm.lastRequest()));
+  }
+
   @Test
   public void aStockJobGetsHadoopsRampUpWithoutACap() throws Exception {
     Configuration conf = new Configuration();
