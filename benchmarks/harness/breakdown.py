@@ -17,6 +17,7 @@ The critical reduce is the one that finishes last. For a multi-round driver (k-m
 phases add up and the time between rounds counts as startup. Partial sort/reduce (MaRCO) runs
 during the shuffle; it is reported beside the stack (counters), not inside it."""
 
+from collections import Counter
 from typing import Any
 
 from .datatypes import Breakdown
@@ -143,6 +144,12 @@ def run_metrics(histories: list[JobHistory]) -> dict[str, Any]:
         # Which node's CPU the tasks used: set against the wall time and the cores, it tells a
         # CPU-bound run from a link-bound one. Daemons (DataNode, NodeManager) are not counted.
         "task_cpu_s_by_node": task_cpu_by_node(histories),
+        # Where the maps ran and the AppMaster: a node that runs more maps than the others sends
+        # more map output across the throttled link.
+        "maps_by_node": dict(
+            sorted(Counter(host for h in histories for host in h.map_hosts).items())
+        ),
+        "am_nodes": sorted({h.am_host for h in histories if h.am_host}),
         "marco": marco,
     }
 

@@ -89,6 +89,8 @@ class JobHistory:
     status: str = ""
     map_starts: list[int] = field(default_factory=list)
     map_finishes: list[int] = field(default_factory=list)
+    map_hosts: list[str] = field(default_factory=list)  # of each successful map attempt
+    am_host: str = ""  # the NodeManager host of the (last) ApplicationMaster attempt
     reduces: list[ReduceAttempt] = field(default_factory=list)  # successful ReduceAttempts
     failed_attempts: list[str] = field(default_factory=list)  # attempt ids
     killed_attempts: list[str] = field(default_factory=list)
@@ -150,6 +152,9 @@ def parse(text: str) -> JobHistory:
         elif kind == "MAP_ATTEMPT_FINISHED":
             history.map_starts.append(map_started.get(ev["attemptId"], ev["finishTime"]))
             history.map_finishes.append(ev["finishTime"])
+            history.map_hosts.append(ev["hostname"])
+        elif kind == "AM_STARTED":
+            history.am_host = ev["nodeManagerHost"]
         elif kind == "REDUCE_ATTEMPT_FINISHED":
             history.reduces.append(
                 ReduceAttempt(

@@ -91,6 +91,8 @@ RUN_COLUMNS = [
     "map_output_bytes",
     "peak_reduce_memory_bytes",
     "maps",
+    "maps_by_node",
+    "am_nodes",
     "data_local_maps",
     "invocations",
     "partial_sort_millis",
@@ -116,6 +118,10 @@ def write_runs_csv(records: list[Record], path: Path) -> None:
                 **r.get("breakdown", {}),
                 **r.get("marco", {}),
                 "job_ids": " ".join(r.get("job_ids", [])),
+                "maps_by_node": " ".join(
+                    f"{host}:{n}" for host, n in r.get("maps_by_node", {}).items()
+                ),
+                "am_nodes": " ".join(r.get("am_nodes", [])),
                 "task_cpu_s": (
                     sum(r["task_cpu_s_by_node"].values()) if "task_cpu_s_by_node" in r else ""
                 ),

@@ -7,7 +7,7 @@
 # filesystem. Needs topology.sh, common.sh, cgroups.sh; uses DIST and STATE.
 
 HCONF="$(dirname "${BASH_SOURCE[0]}")/hadoop_conf.py"
-MASTER_DAEMONS="namenode resourcemanager historyserver"
+MASTER_DAEMONS="namenode resourcemanager historyserver nodemanager"
 WORKER_DAEMONS="datanode nodemanager"
 
 # Ports the master serves on; the workers' ports are Hadoop's defaults, free in every namespace.
@@ -53,6 +53,16 @@ dm_export_env() {
   export HADOOP_HEAPSIZE_MAX HADOOP_OPTS=$DM_DAEMON_JVM_OPTS
 }
 
+# The master's NodeManager runs the jobs' ApplicationMasters and nothing else: it is the one node
+# of an exclusive node-label partition, which every job's AM asks for and no task does. As the
+# MaRCO paper's JobTracker ran on its master, every worker then offers the same room to maps and
+# reduces. With the AM on a worker, that worker ran a map less at a time than the others, its
+# group sent the other group fewer map outputs than it received, and the reduces across the
+# throttled link waited on the busier group; the task-to-AM calls of the other group crossed
+# that link too. The partition holds three AMs (512 MB each).
+DM_AM_LABEL=appmaster
+DM_AM_NODE_MEMORY_MB=1536
+
 # Settings every node and the client share, as "FILE key=value" lines for hadoop_conf.py.
 dm_common_settings() {
   cat <<EOF
@@ -72,6 +82,15 @@ mapred-site.xml mapreduce.jobhistory.address=master:$JHS_RPC_PORT
 mapred-site.xml mapreduce.jobhistory.webapp.address=0.0.0.0:$JHS_HTTP_PORT
 mapred-site.xml mapreduce.jobhistory.intermediate-done-dir=/mr-history/tmp
 mapred-site.xml mapreduce.jobhistory.done-dir=/mr-history/done
+yarn-site.xml yarn.node-labels.enabled=true
+yarn-site.xml yarn.node-labels.fs-store.root-dir=file://$(dm_node_dir master)/tmp/node-labels
+capacity-scheduler.xml yarn.scheduler.capacity.root.accessible-node-labels=$DM_AM_LABEL
+capacity-scheduler.xml yarn.scheduler.capacity.root.accessible-node-labels.$DM_AM_LABEL.capacity=100
+capacity-scheduler.xml yarn.scheduler.capacity.root.default.accessible-node-labels=$DM_AM_LABEL
+capacity-scheduler.xml yarn.scheduler.capacity.root.default.accessible-node-labels.$DM_AM_LABEL.capacity=100
+capacity-scheduler.xml yarn.scheduler.capacity.root.default.accessible-node-labels.$DM_AM_LABEL.maximum-am-resource-percent=1.0
+mapred-site.xml mapreduce.job.am.node-label-expression=$DM_AM_LABEL
+mapred-site.xml mapreduce.marco.stagger.non.task.nodes=1
 EOF
   # Task containers smaller than the distribution's single-node defaults, so that each worker
   # runs several at once (the heap follows from memory.mb via mapreduce.job.heap.memory-mb.ratio).
@@ -95,7 +114,8 @@ EOF
 # The settings of one node: its own dirs, and the NodeManager's resources and shuffle service.
 # The ResourceManager's node-attribute store defaults to /tmp/hadoop-yarn-USER, not hadoop.tmp.dir.
 dm_node_settings() {
-  local dir=$1
+  local dir=$1 memory_mb=$NM_MEMORY_MB
+  [[ $dir == "$(dm_node_dir master)" ]] && memory_mb=$DM_AM_NODE_MEMORY_MB
   cat <<EOF
 core-site.xml hadoop.tmp.dir=$dir/tmp
 yarn-site.xml yarn.node-attribute.fs-store.root-dir=file://$dir/tmp/node-attribute
@@ -103,7 +123,7 @@ hdfs-site.xml dfs.namenode.name.dir=$dir/data/name
 hdfs-site.xml dfs.datanode.data.dir=$dir/data/dn
 yarn-site.xml yarn.nodemanager.local-dirs=$dir/local
 yarn-site.xml yarn.nodemanager.log-dirs=$dir/logs/userlogs
-yarn-site.xml yarn.nodemanager.resource.memory-mb=$NM_MEMORY_MB
+yarn-site.xml yarn.nodemanager.resource.memory-mb=$memory_mb
 yarn-site.xml yarn.nodemanager.resource.cpu-vcores=$NM_VCORES
 yarn-site.xml yarn.nodemanager.aux-services=mapreduce_shuffle
 yarn-site.xml yarn.nodemanager.aux-services.mapreduce_shuffle.class=org.apache.hadoop.mapred.ShuffleHandler

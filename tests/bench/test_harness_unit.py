@@ -42,6 +42,15 @@ def test_task_cpu_is_summed_per_node_over_every_successful_attempt():
     assert breakdown.task_cpu_by_node([h, h]) == {"localhost": 8.1}
 
 
+def test_where_the_maps_and_the_appmaster_ran_is_counted_per_node():
+    """The fixture's job ran its AppMaster and its 6 maps on one host; two jobs of a run add up."""
+    h = load("marco")
+    assert h.am_host == "localhost" and h.map_hosts == ["localhost"] * 6
+    metrics = breakdown.run_metrics([h, h])
+    assert metrics["maps_by_node"] == {"localhost": 12}
+    assert metrics["am_nodes"] == ["localhost"]
+
+
 def test_binary_history_is_refused_with_the_fix():
     with pytest.raises(history.HistoryError, match="jhist.format=json"):
         history.parse("Avro-Binary\n{}\n\x00\x01")

@@ -93,7 +93,8 @@ def test_status_shows_every_daemon_running(cluster):
     for i in range(1, WORKERS + 1):
         assert re.search(rf"w{i} .*datanode: running .*nodemanager: running", out), out
     assert f"HDFS live DataNodes: {WORKERS}/{WORKERS}" in out
-    assert f"YARN running NodeManagers: {WORKERS}/{WORKERS}" in out
+    assert f"YARN running NodeManagers: {WORKERS + 1}/{WORKERS + 1}" in out
+    assert re.search(r"master .*nodemanager: running", out), out
 
 
 def test_logs_lists_and_prints_daemon_logs(cluster):
@@ -106,10 +107,13 @@ def test_logs_lists_and_prints_daemon_logs(cluster):
 
 
 def test_client_reaches_hdfs_and_yarn(cluster):
-    nodes = client(cluster, "yarn", "node", "-list").stdout
-    assert f"Total Nodes:{WORKERS}" in nodes
+    nodes = client(cluster, "yarn", "node", "-list", "-showDetails").stdout
+    assert f"Total Nodes:{WORKERS + 1}" in nodes
     for i in range(1, WORKERS + 1):
         assert re.search(rf"^\s*w{i}:\d+\s+RUNNING", nodes, re.M), nodes
+    # the master's NodeManager is the AppMasters' exclusive partition; the workers have no label
+    labels = dict(re.findall(r"^\s*(\S+):\d+\s+RUNNING.*?Node-Labels : *(\S*)", nodes, re.M | re.S))
+    assert labels == {"master": "appmaster", **{f"w{i}": "" for i in range(1, WORKERS + 1)}}, nodes
 
 
 def test_shaping_holds_50_mbit_between_groups(cluster, tmp_path):
@@ -236,9 +240,10 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
         "org.apache.hadoop.mapreduce.v2.app.MarcoMRAppMaster",
     )
     app = "application_" + re.search(r"Running job: job_(\d+_\d+)", log).group(1)
-    stdouts = sorted(cluster.glob(f"nodes/w*/logs/userlogs/{app}/*/stdout"))
+    stdouts = sorted(cluster.glob(f"nodes/*/logs/userlogs/{app}/*/stdout"))
     mains = Counter()
     for stdout in stdouts:
+        node = stdout.relative_to(cluster / "nodes").parts[0]
         text = stdout.read_text()
         main = re.search(
             r"\] (org\.apache\.hadoop\.\S+(?:YarnChild|MarcoMRAppMaster)) source: (.*)$", text, re.M
@@ -248,7 +253,10 @@ def test_am_and_task_jvms_map_the_class_archive(cluster, word_input, jar):
         assert main.group(2).startswith("shared objects file"), (
             f"{stdout}: {main.group(1)} was loaded from {main.group(2)}, not from the class archive"
         )
-        mains[main.group(1).rsplit(".", 1)[1]] += 1
+        kind = main.group(1).rsplit(".", 1)[1]
+        # the AppMaster on the master's NodeManager (its node-label partition), tasks on workers
+        assert (node == "master") == (kind == "MarcoMRAppMaster"), f"{kind} ran on {node}"
+        mains[kind] += 1
     # the AM, and at least a map per input file and the 4 reduces
     assert mains["MarcoMRAppMaster"] == 1 and mains["YarnChild"] >= 4 + 4, mains
 
