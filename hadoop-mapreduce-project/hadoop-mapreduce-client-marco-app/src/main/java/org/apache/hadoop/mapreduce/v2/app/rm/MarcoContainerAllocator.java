@@ -7,9 +7,12 @@ package org.apache.hadoop.mapreduce.v2.app.rm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +24,8 @@ import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.exceptions.YarnException;
@@ -39,11 +44,15 @@ import org.slf4j.LoggerFactory;
  *       are requested from the first map on.</li>
  *   <li>{@link #rampUpReduces} and {@link #scheduleAllReduces}: while maps run, reduce requests
  *       plus held reduce containers stay within k per cluster node, so the RM is not asked for
- *       containers the job would not use.</li>
+ *       containers the job would not use, and none is added while early reduce asks are held
+ *       back after a returned container.</li>
  *   <li>{@link #makeRemoteRequest}: while maps run, a reduce container on a node that already
  *       holds k of the job's reduces is released at once instead of being assigned, and the
  *       job's outstanding reduce ask is re-sent so the RM offers another container (the RM
- *       counted the returned one as granted).</li>
+ *       counted the returned one as granted); from the second such heartbeat in a row, the
+ *       request goes back to pending instead, and the job asks for no further early reduce
+ *       until one of its containers ends on a node that holds fewer than k (see {@link
+ *       #earlyReduceAsksHeld}).</li>
  * </ul>
  * It lives in Hadoop's package because the allocator's request book-keeping it reads
  * ({@code getAssignedRequests()}, {@code getScheduledRequests()}, {@code PRIORITY_REDUCE}) is
@@ -55,6 +64,21 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
 
   private ReduceStaggering staggering;
   private int clusterNodes;
+
+  /** Heartbeats in a row that handed back a reduce container and admitted none. */
+  private int returnsInARow;
+
+  /**
+   * Set by the second heartbeat in a row that hands back a reduce container and admits none: the
+   * RM offers a reduce ask on whichever node has room, and then only nodes that already hold k
+   * reduces have any. Asked for again at once, the reduce would come back to them at every
+   * heartbeat, and since reduces outrank maps at the RM, their room would go to no map while maps
+   * wait. Cleared when one of the job's containers ends on a node that holds fewer than k of its
+   * reduces, where room for a reduce then appears, and moot once the maps are done. (A single
+   * return, as when the RM puts two reduces on the first node that asks, is asked for again at
+   * once: the other nodes still have room.)
+   */
+  private boolean earlyReduceAsksHeld;
 
   public MarcoContainerAllocator(
       ClientService clientService, AppContext context, AMPreemptionPolicy preemptionPolicy) {
@@ -73,6 +97,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     AllocateResponse response = super.makeRemoteRequest();
     clusterNodes = response.getNumClusterNodes();
     if (limitingEarlyReduces()) {
+      releaseHeldAsksOnRoom(response);
       returnReducesBeyondNodeLimit(response);
     }
     return response;
@@ -126,8 +151,10 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   /** Hadoop's ramp-up, limited while maps run to k reduce requests and containers per node. */
   @Override
   public void rampUpReduces(int rampUp) {
-    int allowed =
-        limitingEarlyReduces() ? Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap())) : rampUp;
+    int allowed = rampUp;
+    if (limitingEarlyReduces()) {
+      allowed = earlyReduceAsksHeld ? 0 : Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap()));
+    }
     super.rampUpReduces(allowed);
   }
 
@@ -165,6 +192,9 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     EarlyReduceAdmission<Container> admission =
         EarlyReduceAdmission.decide(
             staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId);
+    if (!admission.admitted().isEmpty()) {
+      returnsInARow = 0;
+    }
     if (admission.withheld().isEmpty()) {
       return;
     }
@@ -187,7 +217,20 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       }
     }
     response.setAllocatedContainers(kept);
-    resendReduceAsk();
+    if (++returnsInARow < 2) {
+      resendReduceAsk();
+      return;
+    }
+    // The RM counted the returned containers as granted: their requests go back to pending, which
+    // leaves the RM's count as it is, and wait for room on a node that may take them.
+    rampDownReduces(Math.min(withheld.size(), getScheduledRequests().reduces.size()));
+    if (!earlyReduceAsksHeld) {
+      LOG.info(
+          "Reduce staggering: no further early reduce is asked for until one of the job's"
+              + " containers ends on a node with fewer than {} of its reduces",
+          staggering.reducesPerNode());
+    }
+    earlyReduceAsksHeld = true;
   }
 
   /**
@@ -200,6 +243,42 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       ContainerRequest request = scheduled.next();
       decContainerReq(request);
       addContainerReq(request);
+    }
+  }
+
+  /**
+   * Lifts {@link #earlyReduceAsksHeld} when one of the job's containers has ended on a node that
+   * now holds fewer than k of its reduces: that node has room a reduce may take.
+   */
+  private void releaseHeldAsksOnRoom(AllocateResponse response) {
+    if (!earlyReduceAsksHeld || response.getCompletedContainersStatuses().isEmpty()) {
+      return;
+    }
+    Set<ContainerId> ended = new HashSet<>();
+    for (ContainerStatus status : response.getCompletedContainersStatuses()) {
+      ended.add(status.getContainerId());
+    }
+    Map<NodeId, Integer> reducesHeld = new HashMap<>();
+    for (Container reduce : getAssignedRequests().reduces.values()) {
+      if (!ended.contains(reduce.getId())) {
+        reducesHeld.merge(reduce.getNodeId(), 1, Integer::sum);
+      }
+    }
+    List<Container> ours = new ArrayList<>(getAssignedRequests().maps.values());
+    ours.addAll(getAssignedRequests().reduces.values());
+    for (Container container : ours) {
+      NodeId node = container.getNodeId();
+      if (ended.contains(container.getId())
+          && reducesHeld.getOrDefault(node, 0) < staggering.reducesPerNode()) {
+        LOG.info(
+            "Reduce staggering: {} ended on {}, which may take a reduce: early reduces are asked"
+                + " for again",
+            container.getId(),
+            node);
+        earlyReduceAsksHeld = false;
+        returnsInARow = 0;
+        return;
+      }
     }
   }
 }

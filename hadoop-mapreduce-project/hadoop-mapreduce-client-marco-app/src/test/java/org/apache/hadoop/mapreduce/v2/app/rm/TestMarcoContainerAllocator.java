@@ -37,6 +37,8 @@ import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
@@ -109,6 +111,46 @@ public class TestMarcoContainerAllocator {
     assertTrue(allocator.pendingRelease.containsAll(next.getReleaseList()));
     assertEquals(
         "the reduce ask goes out again, so the RM offers other containers", 5, reduceAsk(next));
+  }
+
+  /**
+   * Reduce containers come back on n1, which already holds the one reduce it may, two heartbeats
+   * in a row: only n1 has room, room the maps wait for. The job then asks for no early reduce
+   * until a container of its own ends on a node that may take one (n2); a map ending on n1 does
+   * not count.
+   */
+  @Test
+  public void aReduceReturnedTwiceInARowIsAskedForAgainOnlyOnceRoomAppearsWhereOneMayRun()
+      throws Exception {
+    start(marcoJob(1), 4);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    Container mapOnN1 = holdMap("n1");
+    Container mapOnN2 = holdMap("n2");
+    scheduleReduces(4);
+    assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
+
+    Container first = reduce("n1");
+    assertEquals(List.of(), heartbeat(3, ROOMY, first).getAllocatedContainers());
+    assertEquals("once: asked for again at once", 2, scheduledReduces());
+    Container back = reduce("n1");
+    assertEquals(List.of(), heartbeat(3, ROOMY, back).getAllocatedContainers());
+    assertEquals("twice in a row: its request goes back to pending", 1, scheduledReduces());
+    scheduleReduces(4);
+    assertEquals("held: no ask that would bring it back", 1, scheduledReduces());
+
+    heartbeat(3, ROOMY, new Container[0], mapOnN1);
+    assertEquals(ids(back), new HashSet<>(rm.lastRequest().getReleaseList()));
+    assertEquals(
+        "the RM is asked for the one reduce it still counts", 1, reduceAsk(rm.lastRequest()));
+    scheduleReduces(4);
+    assertEquals("n1 still holds its reduce", 1, scheduledReduces());
+
+    heartbeat(3, ROOMY, new Container[0], mapOnN2);
+    scheduleReduces(4);
+    assertEquals("room on n2, which may take a reduce", 2, scheduledReduces());
+    heartbeat(3, ROOMY);
+    assertEquals(2, reduceAsk(rm.lastRequest()));
   }
 
   @Test
@@ -265,8 +307,18 @@ public class TestMarcoContainerAllocator {
   /** One allocate call: the RM grants {@code allocated} and reports nodes and headroom. */
   private AllocateResponse heartbeat(int nodes, int headroomContainers, Container... allocated)
       throws Exception {
+    return heartbeat(nodes, headroomContainers, allocated, new Container[0]);
+  }
+
+  /** As above, and the RM reports the containers {@code ended} as completed. */
+  private AllocateResponse heartbeat(
+      int nodes, int headroomContainers, Container[] allocated, Container... ended)
+      throws Exception {
     rm.nextAnswer(
         nodes, Resource.newInstance(1024L * headroomContainers, headroomContainers), allocated);
+    for (Container container : ended) {
+      rm.complete(container);
+    }
     return allocator.makeRemoteRequest();
   }
 
@@ -293,6 +345,18 @@ public class TestMarcoContainerAllocator {
   /** The job holds a running reduce on {@code host}. */
   private void hold(String host) {
     allocator.getAssignedRequests().add(reduce(host), reduceAttempt(100 + containers));
+  }
+
+  /** The job holds a running map on {@code host}; returns its container. */
+  private Container holdMap(String host) {
+    Container map = container(host, RMContainerAllocator.PRIORITY_MAP);
+    allocator
+        .getAssignedRequests()
+        .add(
+            map,
+            MRBuilderUtils.newTaskAttemptId(
+                MRBuilderUtils.newTaskId(jobId, containers, TaskType.MAP), 0));
+    return map;
   }
 
   private Container reduce(String host) {
@@ -375,6 +439,11 @@ public class TestMarcoContainerAllocator {
     private int nodes;
     private Resource headroom = Resource.newInstance(0, 0);
     private List<Container> allocated = List.of();
+    private final List<ContainerStatus> completed = new ArrayList<>();
+
+    void complete(Container container) {
+      completed.add(ContainerStatus.newInstance(container.getId(), ContainerState.COMPLETE, "", 0));
+    }
 
     void nextAnswer(int clusterNodes, Resource available, Container... containers) {
       nodes = clusterNodes;
@@ -409,7 +478,7 @@ public class TestMarcoContainerAllocator {
       AllocateResponse response =
           AllocateResponse.newInstance(
               requests.size(),
-              new ArrayList<>(),
+              new ArrayList<>(completed),
               new ArrayList<>(allocated),
               new ArrayList<>(),
               headroom,
@@ -418,6 +487,7 @@ public class TestMarcoContainerAllocator {
               null,
               new ArrayList<>());
       allocated = List.of();
+      completed.clear();
       return response;
     }
   }
