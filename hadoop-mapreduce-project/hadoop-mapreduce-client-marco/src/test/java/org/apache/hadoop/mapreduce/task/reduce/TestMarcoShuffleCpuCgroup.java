@@ -46,15 +46,35 @@ public class TestMarcoShuffleCpuCgroup {
   private final MarcoCgroupV1Host host = new MarcoCgroupV1Host();
   private LogCapturer logs;
 
+  /** The cpu cgroup this JVM ran in before a test moved it (null if none could), and its dir. */
+  private String origin;
+
+  private Path originDir;
+
   @Before
   public void captureLogs() {
     logs = LogCapturer.captureLogs(LoggerFactory.getLogger(MarcoShuffleCpuCgroup.class));
   }
 
   @After
-  public void removeWhatWasMade() throws InterruptedException {
+  public void removeWhatWasMade() throws InterruptedException, IOException {
     logs.stopCapturing();
+    // A test that failed halfway may have left the JVM in a cgroup about to be removed.
+    if (origin != null && !origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
+      MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
+    }
     host.removeAll();
+  }
+
+  /**
+   * Skips the calling test unless this host has a writable cgroup v1 cpu hierarchy; notes the
+   * cgroup this JVM runs in, to be put back there after the test; makes a shuffle cgroup.
+   */
+  private Path shuffleCgroupOnV1Host() throws IOException {
+    MarcoCgroupV1Host.assumeWritable();
+    origin = MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
+    originDir = MarcoCpuCgroup.ofThisProcess(Version.V1).dir();
+    return host.create("shuffle");
   }
 
   @Test
@@ -82,11 +102,8 @@ public class TestMarcoShuffleCpuCgroup {
   @Test
   public void everyThreadShufflesInTheCgroupPartialThreadsInTheirsAndAllComeBack()
       throws Exception {
-    MarcoCgroupV1Host.assumeWritable();
-    Path shuffle = host.create("shuffle");
+    Path shuffle = shuffleCgroupOnV1Host();
     Path partial = host.create("partial");
-    String origin = MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
-    Path originDir = MarcoCpuCgroup.ofThisProcess(Version.V1).dir();
     // A thread from before the shuffle start, e.g. a GC or the task's umbilical thread.
     CountDownLatch end = new CountDownLatch(1);
     Thread before = new Thread(() -> awaitQuietly(end));
@@ -145,9 +162,6 @@ public class TestMarcoShuffleCpuCgroup {
         second.leave();
       }
       cgroup.leave();
-      if (!origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
-        MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
-      }
       partialMayEnd.countDown();
       end.countDown();
     }
@@ -161,10 +175,7 @@ public class TestMarcoShuffleCpuCgroup {
    */
   @Test
   public void threadsStartedByTheMainThreadAfterTheJoinRunAtTheContainersShare() throws Exception {
-    MarcoCgroupV1Host.assumeWritable();
-    Path shuffle = host.create("shuffle");
-    String origin = MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
-    Path originDir = MarcoCpuCgroup.ofThisProcess(Version.V1).dir();
+    Path shuffle = shuffleCgroupOnV1Host();
     String inShuffle = "/" + shuffle.getFileName();
     CountDownLatch end = new CountDownLatch(1);
     AtomicReference<String> mainAt = new AtomicReference<>();
@@ -223,9 +234,6 @@ public class TestMarcoShuffleCpuCgroup {
     } finally {
       end.countDown();
       main.join();
-      if (!origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
-        MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
-      }
     }
   }
 
@@ -236,38 +244,29 @@ public class TestMarcoShuffleCpuCgroup {
    */
   @Test
   public void theJvmLeavesTheShuffleCgroupWhenTheLastMapOutputArrives() throws Throwable {
-    MarcoCgroupV1Host.assumeWritable();
-    Path shuffle = host.create("shuffle");
-    String origin = MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup");
-    Path originDir = MarcoCpuCgroup.ofThisProcess(Version.V1).dir();
+    Path shuffle = shuffleCgroupOnV1Host();
     JobConf conf = SyntheticShuffle.baseConf(3);
     conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, shuffle.toString());
     SyntheticShuffle s = new SyntheticShuffle(conf, tmp.newFolder("local"), null);
     List<String> words = Arrays.asList("a", "b");
-    try {
-      s.start();
-      s.fetch(0, words);
-      s.fetch(1, words);
-      assertEquals(
-          "two of three map outputs in",
-          "/" + shuffle.getFileName(),
-          MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
-      s.fetch(2, words);
-      assertEquals(
-          "the last map output in, before close()",
-          origin,
-          MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
-      Map<String, List<Long>> expected = new TreeMap<>();
-      expected.put("a", Arrays.asList(1L, 1L, 1L));
-      expected.put("b", Arrays.asList(1L, 1L, 1L));
-      assertEquals(expected, s.finish());
-      String out = logs.getOutput();
-      assertEquals(out, 1, out.split("back in cpu cgroup " + originDir, -1).length - 1);
-    } finally {
-      if (!origin.equals(MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"))) {
-        MarcoCpuCgroup.at(originDir).addProcess(ProcessHandle.current().pid());
-      }
-    }
+    s.start();
+    s.fetch(0, words);
+    s.fetch(1, words);
+    assertEquals(
+        "two of three map outputs in",
+        "/" + shuffle.getFileName(),
+        MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+    s.fetch(2, words);
+    assertEquals(
+        "the last map output in, before close()",
+        origin,
+        MarcoCgroupV1Host.cpuCgroupOf("/proc/self/cgroup"));
+    Map<String, List<Long>> expected = new TreeMap<>();
+    expected.put("a", Arrays.asList(1L, 1L, 1L));
+    expected.put("b", Arrays.asList(1L, 1L, 1L));
+    assertEquals(expected, s.finish());
+    String out = logs.getOutput();
+    assertEquals(out, 1, out.split("back in cpu cgroup " + originDir, -1).length - 1);
   }
 
   private static String threadCgroup() {
