@@ -74,7 +74,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
    * reduces have any. Asked for again at once, the reduce would come back to them at every
    * heartbeat, and since reduces outrank maps at the RM, their room would go to no map while maps
    * wait. Cleared when one of the job's containers ends on a node that holds fewer than k of its
-   * reduces, where room for a reduce then appears, and moot once the maps are done. (A single
+   * reduces, where room for a reduce then appears, and when the maps are done. (A single
    * return, as when the RM puts two reduces on the first node that asks, is asked for again at
    * once: the other nodes still have room.)
    */
@@ -99,6 +99,10 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     if (limitingEarlyReduces()) {
       releaseHeldAsksOnRoom(response);
       returnReducesBeyondNodeLimit(response);
+    } else {
+      // A map re-executed after the map phase starts a new one, without an old hold.
+      earlyReduceAsksHeld = false;
+      returnsInARow = 0;
     }
     return response;
   }

@@ -153,6 +153,24 @@ public class TestMarcoContainerAllocator {
     assertEquals(2, reduceAsk(rm.lastRequest()));
   }
 
+  /** A hold ends with the map phase: a map re-executed afterwards finds none. */
+  @Test
+  public void aHoldOnEarlyReduceAsksEndsWithTheMapPhase() throws Exception {
+    start(marcoJob(1), 4);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    scheduleReduces(4);
+    heartbeat(3, ROOMY, reduce("n1"));
+    heartbeat(3, ROOMY, reduce("n1"));
+    assertEquals("held after two returns in a row", 1, scheduledReduces());
+
+    completedMaps.set(TOTAL_MAPS);
+    heartbeat(3, ROOMY);
+    completedMaps.set(TOTAL_MAPS - 1);
+    scheduleReduces(4);
+    assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
+  }
+
   @Test
   public void onceMapsAreDoneEveryReduceContainerIsKeptAndEveryReduceRequested() throws Exception {
     start(marcoJob(2), 8);
