@@ -64,9 +64,6 @@ DM_AM_LABEL=appmaster
 DM_AM_NODE_MEMORY_MB=1536
 
 # Settings every node and the client share, as "FILE key=value" lines for hadoop_conf.py.
-# The scheduler rounds every container up to a multiple of its minimum allocation; at 64 MB a
-# job's container sizes are what it asks for, so a profile can size a reduce to fit exactly in
-# the room its worker's maps leave (the paper profile's 448 MB reduce beside three 512 MB maps).
 dm_common_settings() {
   cat <<EOF
 core-site.xml fs.defaultFS=hdfs://master:$NN_RPC_PORT
@@ -75,7 +72,7 @@ hdfs-site.xml dfs.permissions.enabled=false
 hdfs-site.xml dfs.namenode.http-address=0.0.0.0:$NN_HTTP_PORT
 yarn-site.xml yarn.resourcemanager.hostname=master
 yarn-site.xml yarn.resourcemanager.webapp.address=0.0.0.0:$RM_HTTP_PORT
-yarn-site.xml yarn.scheduler.minimum-allocation-mb=64
+yarn-site.xml yarn.scheduler.minimum-allocation-mb=256
 yarn-site.xml yarn.scheduler.maximum-allocation-mb=$NM_MEMORY_MB
 yarn-site.xml yarn.scheduler.maximum-allocation-vcores=$NM_VCORES
 yarn-site.xml yarn.log-aggregation-enable=false

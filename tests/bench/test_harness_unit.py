@@ -762,7 +762,7 @@ def disk(free_gb):
 def test_doctor_passes_a_machine_that_has_what_the_cluster_needs(tmp_path):
     prof = profile.load("paper")
     need = doctor.memory_needed_mb(prof["cluster"])
-    assert need == 4 * (1984 + doctor.WORKER_DAEMONS_MB) + doctor.MASTER_AND_CLIENT_MB
+    assert need == 4 * (1792 + doctor.WORKER_DAEMONS_MB) + doctor.MASTER_AND_CLIENT_MB
     probes = []
     checks = doctor.run_checks(
         prof["cluster"],
