@@ -49,10 +49,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #makeRemoteRequest}: while maps run, a reduce container on a node that already
  *       holds k of the job's reduces is released at once instead of being assigned, and the
  *       job's outstanding reduce ask is re-sent so the RM offers another container (the RM
- *       counted the returned one as granted); from the second such heartbeat in a row, the
- *       request goes back to pending instead, and the job asks for no further early reduce
- *       until one of its containers ends on a node that holds fewer than k (see {@link
- *       #earlyReduceAsksHeld}).</li>
+ *       counted the returned one as granted); from the second such heartbeat in a row while a
+ *       map waits for a container, the request goes back to pending instead, and the job asks
+ *       for no further early reduce until one of its containers ends on a node that holds fewer
+ *       than k, or every map has a container (see {@link #earlyReduceAsksHeld}).</li>
  * </ul>
  * It lives in Hadoop's package because the allocator's request book-keeping it reads
  * ({@code getAssignedRequests()}, {@code getScheduledRequests()}, {@code PRIORITY_REDUCE}) is
@@ -73,8 +73,9 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
    * RM offers a reduce ask on whichever node has room, and then only nodes that already hold k
    * reduces have any. Asked for again at once, the reduce would come back to them at every
    * heartbeat, and since reduces outrank maps at the RM, their room would go to no map while maps
-   * wait. Cleared when one of the job's containers ends on a node that holds fewer than k of its
-   * reduces, where room for a reduce then appears, and when the maps are done. (A single
+   * wait. Only set while a map waits for a container. Cleared when one of the job's containers
+   * ends on a node that holds fewer than k of its reduces, where room for a reduce then appears,
+   * when every map has a container, and when the maps are done. (A single
    * return, as when the RM puts two reduces on the first node that asks, is asked for again at
    * once: the other nodes still have room.)
    */
@@ -98,6 +99,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     clusterNodes = response.getNumClusterNodes();
     if (limitingEarlyReduces()) {
       releaseHeldAsksOnRoom(response);
+      releaseHeldAsksWhenNoMapWaits();
       returnReducesBeyondNodeLimit(response);
     } else {
       // A map re-executed after the map phase starts a new one, without an old hold.
@@ -221,7 +223,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       }
     }
     response.setAllocatedContainers(kept);
-    if (++returnsInARow < 2) {
+    if (++returnsInARow < 2 || !mapsWaitForRoom()) {
       resendReduceAsk();
       return;
     }
@@ -247,6 +249,25 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       ContainerRequest request = scheduled.next();
       decContainerReq(request);
       addContainerReq(request);
+    }
+  }
+
+  /**
+   * A map request waits for a container: room handed back for a reduce could run it. Once every
+   * map has a container, a returned reduce container costs no map anything, and the RM may well
+   * have room for the reduce on a node that holds none without any container ending there (a
+   * node with room for a reduce beside its maps).
+   */
+  private boolean mapsWaitForRoom() {
+    return !getScheduledRequests().maps.isEmpty();
+  }
+
+  /** Lifts {@link #earlyReduceAsksHeld} once no map waits for a container. */
+  private void releaseHeldAsksWhenNoMapWaits() {
+    if (earlyReduceAsksHeld && !mapsWaitForRoom()) {
+      LOG.info("Reduce staggering: every map has a container: early reduces are asked for again");
+      earlyReduceAsksHeld = false;
+      returnsInARow = 0;
     }
   }
 

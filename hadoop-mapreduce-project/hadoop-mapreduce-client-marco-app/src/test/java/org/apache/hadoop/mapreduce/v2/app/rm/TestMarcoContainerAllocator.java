@@ -123,6 +123,7 @@ public class TestMarcoContainerAllocator {
   public void aReduceReturnedTwiceInARowIsAskedForAgainOnlyOnceRoomAppearsWhereOneMayRun()
       throws Exception {
     start(marcoJob(1), 4);
+    waitingMaps(2);
     heartbeat(3, ROOMY);
     hold("n1");
     Container mapOnN1 = holdMap("n1");
@@ -157,6 +158,7 @@ public class TestMarcoContainerAllocator {
   @Test
   public void aHoldOnEarlyReduceAsksEndsWithTheMapPhase() throws Exception {
     start(marcoJob(1), 4);
+    waitingMaps(2);
     heartbeat(3, ROOMY);
     hold("n1");
     scheduleReduces(4);
@@ -169,6 +171,34 @@ public class TestMarcoContainerAllocator {
     completedMaps.set(TOTAL_MAPS - 1);
     scheduleReduces(4);
     assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
+  }
+
+  /**
+   * The hold keeps returned reduce room for maps that wait. Once every map has a container there
+   * are none, and a node may have room for a reduce beside its maps without any container ending
+   * there: the job asks again at once, and a reduce returned again is re-asked each time.
+   */
+  @Test
+  public void aHoldOnEarlyReduceAsksEndsWhenNoMapWaitsForAContainer() throws Exception {
+    start(marcoJob(1), 4);
+    List<TaskAttemptId> maps = waitingMaps(2);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    scheduleReduces(4);
+    heartbeat(3, ROOMY, reduce("n1"));
+    heartbeat(3, ROOMY, reduce("n1"));
+    assertEquals("held after two returns in a row", 1, scheduledReduces());
+
+    for (TaskAttemptId map : maps) {
+      allocator.handleEvent(
+          new ContainerAllocatorEvent(map, ContainerAllocator.EventType.CONTAINER_DEALLOCATE));
+    }
+    heartbeat(3, ROOMY);
+    scheduleReduces(0);
+    assertEquals("asked for again: 1 per node on 3 nodes, one held", 2, scheduledReduces());
+    heartbeat(3, ROOMY, reduce("n1"));
+    heartbeat(3, ROOMY, reduce("n1"));
+    assertEquals("no map waits: returned twice, still asked for", 2, scheduledReduces());
   }
 
   @Test
@@ -358,6 +388,20 @@ public class TestMarcoContainerAllocator {
 
   private int scheduledReduces() {
     return allocator.getScheduledRequests().reduces.size();
+  }
+
+  /** Requests containers for {@code n} maps, which wait for them; returns their attempts. */
+  private List<TaskAttemptId> waitingMaps(int n) {
+    List<TaskAttemptId> maps = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      TaskAttemptId map =
+          MRBuilderUtils.newTaskAttemptId(MRBuilderUtils.newTaskId(jobId, i, TaskType.MAP), 0);
+      allocator.handleEvent(
+          new ContainerRequestEvent(
+              map, Resource.newInstance(1024, 1), new String[0], new String[0]));
+      maps.add(map);
+    }
+    return maps;
   }
 
   /** The job holds a running reduce on {@code host}. */
