@@ -157,14 +157,7 @@ public class TestMarcoContainerAllocator {
   /** A hold ends with the map phase: a map re-executed afterwards finds none. */
   @Test
   public void aHoldOnEarlyReduceAsksEndsWithTheMapPhase() throws Exception {
-    start(marcoJob(1), 4);
-    waitingMaps(2);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
-    heartbeat(3, ROOMY, reduce("n1"));
-    heartbeat(3, ROOMY, reduce("n1"));
-    assertEquals("held after two returns in a row", 1, scheduledReduces());
+    heldAfterTwoReturnsOnN1();
 
     completedMaps.set(TOTAL_MAPS);
     heartbeat(3, ROOMY);
@@ -180,14 +173,7 @@ public class TestMarcoContainerAllocator {
    */
   @Test
   public void aHoldOnEarlyReduceAsksEndsWhenNoMapWaitsForAContainer() throws Exception {
-    start(marcoJob(1), 4);
-    List<TaskAttemptId> maps = waitingMaps(2);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
-    heartbeat(3, ROOMY, reduce("n1"));
-    heartbeat(3, ROOMY, reduce("n1"));
-    assertEquals("held after two returns in a row", 1, scheduledReduces());
+    List<TaskAttemptId> maps = heldAfterTwoReturnsOnN1();
 
     for (TaskAttemptId map : maps) {
       allocator.handleEvent(
@@ -388,6 +374,22 @@ public class TestMarcoContainerAllocator {
 
   private int scheduledReduces() {
     return allocator.getScheduledRequests().reduces.size();
+  }
+
+  /**
+   * Two maps wait, n1 holds the job's one reduce per node, and reduce containers come back on n1
+   * two heartbeats in a row: the job holds its early reduce asks. Returns the waiting maps.
+   */
+  private List<TaskAttemptId> heldAfterTwoReturnsOnN1() throws Exception {
+    start(marcoJob(1), 4);
+    List<TaskAttemptId> maps = waitingMaps(2);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    scheduleReduces(4);
+    heartbeat(3, ROOMY, reduce("n1"));
+    heartbeat(3, ROOMY, reduce("n1"));
+    assertEquals("held after two returns in a row", 1, scheduledReduces());
+    return maps;
   }
 
   /** Requests containers for {@code n} maps, which wait for them; returns their attempts. */
