@@ -11,9 +11,12 @@ from typing import Any
 
 from . import catalog
 from .breakdown import PHASES, ideal_saving
-from .datatypes import Record, Summary
+from .datatypes import Breakdown, Record, Summary
 
 MIN_IDEAL_SAVING_S = 0.5
+# The phases a shuffle-overlapping reduce sets out to hide, and their name as one phase.
+FINAL_PHASES = ("final_merge", "final_reduce")
+FINAL_PHASE = "final_merge_and_reduce"
 
 # (set, rate, job): the runs of one job at one rate, whatever the config
 JobKey = tuple[str, float | None, str]
@@ -106,6 +109,29 @@ def baselines(summaries: list[Summary]) -> dict[JobKey, list[Summary]]:
     return out
 
 
+def saved_by_phase(base: Breakdown, own: Breakdown) -> dict[str, float]:
+    """Seconds each phase took less than in the baseline (negative: more), with the final merge
+    and the final reduce as one: where a config's difference from the baseline came from. The
+    phases add up to the wall time, so these add up to the difference in mean wall time."""
+    out = {}
+    for p in PHASES:
+        if p == FINAL_PHASES[0]:
+            out[FINAL_PHASE] = sum(base[q] - own[q] for q in FINAL_PHASES)
+        elif p not in FINAL_PHASES:
+            out[p] = base[p] - own[p]
+    return out
+
+
+def final_phase_hidden(base: Breakdown, own: Breakdown) -> float | None:
+    """The share of the baseline's final merge plus final reduce (the work a shuffle-overlapping
+    reduce sets out to hide) that a config no longer spends after its shuffle. What stays is the
+    config's own final pass: for MaRCO, merging and re-reducing its partial results."""
+    hideable = sum(base[p] for p in FINAL_PHASES)
+    if hideable < MIN_IDEAL_SAVING_S:
+        return None
+    return (hideable - sum(own[p] for p in FINAL_PHASES)) / hideable
+
+
 def compare(summaries: list[Summary]) -> None:
     """Adds speedup, normalised runtime, ideal and identity fields against the better stock
     baseline of the same set, rate and job (the faster of 'stock' and 'stock-early'), and the
@@ -132,6 +158,8 @@ def compare(summaries: list[Summary]) -> None:
         # Below half a second the ideal saving is within run-to-run noise; a fraction of it
         # would be meaningless.
         s["fraction_of_ideal"] = (b - w["mean"]) / saving if saving >= MIN_IDEAL_SAVING_S else None
+        s["saved_by_phase"] = saved_by_phase(base["breakdown"], s["breakdown"])
+        s["final_phase_hidden"] = final_phase_hidden(base["breakdown"], s["breakdown"])
         stock_shas = {sha for x in bases for sha in x["output_sha256"]}
         s["stock_outputs_agree"] = len(stock_shas) == 1
         s["identical_to_stock"] = set(s["output_sha256"]) == stock_shas and len(stock_shas) == 1
@@ -173,6 +201,8 @@ def targets(
             s["job"]: (s["fraction_of_ideal"] is not None and s["fraction_of_ideal"] >= 0.9)
             for s in heavy
         },
+        "heavy_fraction_of_ideal": {s["job"]: s["fraction_of_ideal"] for s in heavy},
+        "heavy_final_phase_hidden": {s["job"]: s.get("final_phase_hidden") for s in heavy},
         "light_at_least_floor": {s["job"]: s["speedup"] >= LIGHT_FLOOR for s in light},
         "map_phase_ratio": map_ratio,
         "map_phase_met": map_ratio is not None and map_ratio <= MAP_PHASE_SLACK,

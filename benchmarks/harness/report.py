@@ -405,6 +405,36 @@ def volume_table(stock_rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def savings_table(rows: list[Summary]) -> list[str]:
+    """Where each non-stock config's difference from the better stock baseline came from, phase
+    by phase, and how much of the baseline's final merge plus reduce it hid: what a missed aim
+    is explained by."""
+    rows = [s for s in rows if s.get("saved_by_phase") and not catalog.is_stock(s["variant"])]
+    if not rows:
+        return []
+    phases = list(rows[0]["saved_by_phase"])
+    lines = [
+        "Where the difference from the better stock baseline came from (mean seconds the phase "
+        "took less than in the baseline, negative where it took more; they add up to the "
+        "difference in wall time). The last column is the share of the baseline's final merge "
+        "plus final reduce that no longer runs after the shuffle; what stays is the config's "
+        "own final pass (for MaRCO, merging and re-reducing its partial results):",
+        "",
+        "| job | config | baseline | "
+        + " | ".join(p.replace("_", " ") for p in phases)
+        + " | wall | final merge + reduce hidden |",
+        "|---|---|---|" + "---|" * (len(phases) + 2),
+    ]
+    for s in rows:
+        saved = s["saved_by_phase"]
+        lines.append(
+            f"| {s['job']} | {s['config']} | {s['baseline']} | "
+            + " | ".join(f"{saved[p]:+.1f}" for p in phases)
+            + f" | {sum(saved.values()):+.1f} | {pct(s.get('final_phase_hidden'))} |"
+        )
+    return [*lines, ""]
+
+
 def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
@@ -480,6 +510,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                 f"{f1(s.get('fetch_wait_s'))} |"
             )
         lines.append("")
+        lines += savings_table(rr)
         lines += volume_table([s for s in rr if s["variant"] == "stock"])
     t = aggregate.targets(summaries, set_name)
     if t["heavy_geomean_speedup"] is not None or t["light_at_least_floor"]:
@@ -492,7 +523,9 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "- shuffle-heavy jobs at >= 90% of their ideal: "
             + (
                 ", ".join(
-                    f"{j} {'yes' if v else 'no'}" for j, v in t["heavy_at_90pct_ideal"].items()
+                    f"{j} {'yes' if v else 'no'} ({pct(t['heavy_fraction_of_ideal'][j])} of it; "
+                    f"final merge + reduce hidden: {pct(t['heavy_final_phase_hidden'][j])})"
+                    for j, v in t["heavy_at_90pct_ideal"].items()
                 )
                 or "–"
             ),

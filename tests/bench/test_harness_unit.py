@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 # The plots need matplotlib; build.sh runs this stage with a python3 that has it (test_python).
-from harness import breakdown, catalog, cli, doctor, history, profile, report, runner
+from harness import aggregate, breakdown, catalog, cli, doctor, history, profile, report, runner
 
 DATA = Path(__file__).parent / "data"
 
@@ -124,6 +124,37 @@ def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_redu
     b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0, "output_write": 4.0}
     assert breakdown.ideal_saving(b) == 3.0  # the output write cannot be hidden
     assert breakdown.ideal_saving({**b, "exposed_shuffle": 0.5}) == 0.5
+
+
+def test_the_difference_from_the_baseline_splits_into_phases_and_the_final_phase_hidden():
+    base = {
+        "startup": 4.0,
+        "map": 30.0,
+        "exposed_shuffle": 60.0,
+        "final_merge": 2.0,
+        "final_reduce": 8.0,
+        "output_write": 1.5,
+        "cleanup": 1.0,
+    }
+    own = {**base, "map": 31.0, "exposed_shuffle": 62.5, "final_merge": 0.5, "final_reduce": 2.5}
+    saved = aggregate.saved_by_phase(base, own)
+    assert list(saved) == [
+        "startup",
+        "map",
+        "exposed_shuffle",
+        "final_merge_and_reduce",
+        "output_write",
+        "cleanup",
+    ]
+    assert saved["map"] == -1.0 and saved["exposed_shuffle"] == -2.5
+    assert saved["final_merge_and_reduce"] == 7.0
+    assert sum(saved.values()) == pytest.approx(sum(base.values()) - sum(own.values()))
+    # 7 of the baseline's 10 s of final merge and reduce no longer run after the shuffle
+    assert aggregate.final_phase_hidden(base, own) == pytest.approx(0.7)
+    # a final phase of a few tenths of a second is within the noise: no share of it
+    assert (
+        aggregate.final_phase_hidden({**base, "final_merge": 0.1, "final_reduce": 0.3}, own) is None
+    )
 
 
 def test_plan_interleaves_and_rotates_the_variants():
@@ -308,6 +339,13 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     ] == pytest.approx(4.05)
     assert "| 4 (4) |" in text
     assert float(rows[1]["task_cpu_s"]) == pytest.approx(4.05)
+    # where MaRCO's difference from stock came from: one row, its phases adding up to it
+    saved = marco["saved_by_phase"]
+    assert sum(saved.values()) == pytest.approx(stock_mean - sum(marco_walls) / 2)
+    row = next(
+        line for line in text.splitlines() if line.startswith("| word-count | marco | stock |")
+    )
+    assert row.split(" | ")[-2] == f"{sum(saved.values()):+.1f}"
 
 
 def test_report_flags_an_output_that_differs_from_stock(tmp_path):
