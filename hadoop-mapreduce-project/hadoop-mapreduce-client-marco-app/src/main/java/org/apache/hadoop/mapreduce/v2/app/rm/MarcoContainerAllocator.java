@@ -6,13 +6,11 @@ package org.apache.hadoop.mapreduce.v2.app.rm;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
@@ -24,8 +22,6 @@ import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.AMPreemptionPolicy;
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.records.Container;
-import org.apache.hadoop.yarn.api.records.ContainerId;
-import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.exceptions.YarnException;
@@ -44,15 +40,12 @@ import org.slf4j.LoggerFactory;
  *       are requested from the first map on.</li>
  *   <li>{@link #rampUpReduces} and {@link #scheduleAllReduces}: while maps run, reduce requests
  *       plus held reduce containers stay within k per cluster node, so the RM is not asked for
- *       containers the job would not use, and none is added while early reduce asks are held
- *       back after a returned container.</li>
+ *       containers the job would not use.</li>
  *   <li>{@link #makeRemoteRequest}: while maps run, a reduce container on a node that already
- *       holds k of the job's reduces is released at once instead of being assigned, and the
- *       job's outstanding reduce ask is re-sent so the RM offers another container (the RM
- *       counted the returned one as granted); from the second such heartbeat in a row while a
- *       map waits for a container, the request goes back to pending instead, and the job asks
- *       for no further early reduce until one of its containers ends on a node that holds fewer
- *       than k, or every map has a container (see {@link #earlyReduceAsksHeld}).</li>
+ *       holds k of the job's reduces is not given to a reduce. While a map waits for a container
+ *       and the container is large enough for a map, it runs that map; otherwise it is released.
+ *       Either way the job's reduce ask is re-sent, so the RM keeps offering the next room that
+ *       appears to the reduce (the RM counted the withheld container as granted).</li>
  * </ul>
  * It lives in Hadoop's package because the allocator's request book-keeping it reads
  * ({@code getAssignedRequests()}, {@code getScheduledRequests()}, {@code PRIORITY_REDUCE}) is
@@ -64,22 +57,6 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
 
   private ReduceStaggering staggering;
   private int clusterNodes;
-
-  /** Heartbeats in a row that handed back a reduce container and admitted none. */
-  private int returnsInARow;
-
-  /**
-   * Set by the second heartbeat in a row that hands back a reduce container and admits none: the
-   * RM offers a reduce ask on whichever node has room, and then only nodes that already hold k
-   * reduces have any. Asked for again at once, the reduce would come back to them at every
-   * heartbeat, and since reduces outrank maps at the RM, their room would go to no map while maps
-   * wait. Only set while a map waits for a container. Cleared when one of the job's containers
-   * ends on a node that holds fewer than k of its reduces, where room for a reduce then appears,
-   * when every map has a container, and when the maps are done. (A single
-   * return, as when the RM puts two reduces on the first node that asks, is asked for again at
-   * once: the other nodes still have room.)
-   */
-  private boolean earlyReduceAsksHeld;
 
   public MarcoContainerAllocator(
       ClientService clientService, AppContext context, AMPreemptionPolicy preemptionPolicy) {
@@ -98,13 +75,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     AllocateResponse response = super.makeRemoteRequest();
     clusterNodes = response.getNumClusterNodes();
     if (limitingEarlyReduces()) {
-      releaseHeldAsksOnRoom(response);
-      releaseHeldAsksWhenNoMapWaits();
-      returnReducesBeyondNodeLimit(response);
-    } else {
-      // A map re-executed after the map phase starts a new one, without an old hold.
-      earlyReduceAsksHeld = false;
-      returnsInARow = 0;
+      withholdReducesBeyondNodeLimit(response);
     }
     return response;
   }
@@ -159,7 +130,7 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   public void rampUpReduces(int rampUp) {
     int allowed = rampUp;
     if (limitingEarlyReduces()) {
-      allowed = earlyReduceAsksHeld ? 0 : Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap()));
+      allowed = Math.min(rampUp, Math.max(0, roomUnderEarlyReduceCap()));
     }
     super.rampUpReduces(allowed);
   }
@@ -180,12 +151,21 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
         - getScheduledRequests().reduces.size();
   }
 
-  private void returnReducesBeyondNodeLimit(AllocateResponse response) {
+  /**
+   * Reduces outrank maps at the RM, so while a reduce ask is open the RM offers it whatever room
+   * appears first, also on nodes that already hold k of the job's reduces. Such a container
+   * runs a waiting map instead: the room goes where it would have gone without the reduce ask,
+   * and the ask stays open for room on a node that may take a reduce.
+   */
+  private void withholdReducesBeyondNodeLimit(AllocateResponse response) {
     List<Container> allocated = response.getAllocatedContainers();
     List<Container> reduces = new ArrayList<>();
+    int mapContainers = 0;
     for (Container container : allocated) {
       if (PRIORITY_REDUCE.equals(container.getPriority())) {
         reduces.add(container);
+      } else {
+        mapContainers++;
       }
     }
     if (reduces.isEmpty()) {
@@ -195,53 +175,60 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
     for (Container held : getAssignedRequests().reduces.values()) {
       heldNodes.add(held.getNodeId());
     }
-    EarlyReduceAdmission<Container> admission =
+    List<Container> withheld =
         EarlyReduceAdmission.decide(
-            staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId);
-    if (!admission.admitted().isEmpty()) {
-      returnsInARow = 0;
-    }
-    if (admission.withheld().isEmpty()) {
+                staggering.reducesPerNode(), heldNodes, reduces, Container::getNodeId)
+            .withheld();
+    if (withheld.isEmpty()) {
       return;
     }
-    Set<Container> withheld = Collections.newSetFromMap(new IdentityHashMap<>());
-    withheld.addAll(admission.withheld());
+    Set<Container> released = Collections.newSetFromMap(new IdentityHashMap<>());
+    Collection<ContainerRequest> waitingMaps = getScheduledRequests().maps.values();
+    int mapsWaiting = waitingMaps.size() - mapContainers;
     for (Container container : withheld) {
-      LOG.info(
-          "Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job while"
-              + " maps run",
-          container.getId(),
-          container.getNodeId(),
-          staggering.reducesPerNode());
-      pendingRelease.add(container.getId());
-      release(container.getId());
-    }
-    List<Container> kept = new ArrayList<>(allocated.size() - withheld.size());
-    for (Container container : allocated) {
-      if (!withheld.contains(container)) {
-        kept.add(container);
+      if (mapsWaiting > 0 && fitsAMap(container, waitingMaps.iterator().next())) {
+        mapsWaiting--;
+        LOG.info(
+            "Reduce staggering: {} on {} runs a waiting map: the node holds {} reduce(s) of this"
+                + " job while maps run",
+            container.getId(),
+            container.getNodeId(),
+            staggering.reducesPerNode());
+        // Hadoop's assignment matches a container to a task by its priority.
+        container.setPriority(PRIORITY_MAP);
+      } else {
+        LOG.info(
+            "Reduce staggering: returning {} on {}: the node holds {} reduce(s) of this job while"
+                + " maps run",
+            container.getId(),
+            container.getNodeId(),
+            staggering.reducesPerNode());
+        pendingRelease.add(container.getId());
+        release(container.getId());
+        released.add(container);
       }
     }
-    response.setAllocatedContainers(kept);
-    if (++returnsInARow < 2 || !mapsWaitForRoom()) {
-      resendReduceAsk();
-      return;
+    if (!released.isEmpty()) {
+      List<Container> kept = new ArrayList<>(allocated.size() - released.size());
+      for (Container container : allocated) {
+        if (!released.contains(container)) {
+          kept.add(container);
+        }
+      }
+      response.setAllocatedContainers(kept);
     }
-    // The RM counted the returned containers as granted: their requests go back to pending, which
-    // leaves the RM's count as it is, and wait for room on a node that may take them.
-    rampDownReduces(Math.min(withheld.size(), getScheduledRequests().reduces.size()));
-    if (!earlyReduceAsksHeld) {
-      LOG.info(
-          "Reduce staggering: no further early reduce is asked for until one of the job's"
-              + " containers ends on a node with fewer than {} of its reduces",
-          staggering.reducesPerNode());
-    }
-    earlyReduceAsksHeld = true;
+    resendReduceAsk();
+  }
+
+  private boolean fitsAMap(Container container, ContainerRequest map) {
+    return ResourceCalculatorUtils.computeAvailableContainers(
+            container.getResource(), map.capability, getSchedulerResourceTypes())
+        > 0;
   }
 
   /**
    * The RM lowered its count of the job's outstanding reduce containers for each one it granted;
-   * re-sending the request (the ask carries an absolute count) restores the returned ones.
+   * re-sending the request (the ask carries an absolute count) restores the withheld ones.
    */
   private void resendReduceAsk() {
     Iterator<ContainerRequest> scheduled = getScheduledRequests().reduces.values().iterator();
@@ -249,61 +236,6 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       ContainerRequest request = scheduled.next();
       decContainerReq(request);
       addContainerReq(request);
-    }
-  }
-
-  /**
-   * A map request waits for a container: room handed back for a reduce could run it. Once every
-   * map has a container, a returned reduce container costs no map anything, and the RM may well
-   * have room for the reduce on a node that holds none without any container ending there (a
-   * node with room for a reduce beside its maps).
-   */
-  private boolean mapsWaitForRoom() {
-    return !getScheduledRequests().maps.isEmpty();
-  }
-
-  /** Lifts {@link #earlyReduceAsksHeld} once no map waits for a container. */
-  private void releaseHeldAsksWhenNoMapWaits() {
-    if (earlyReduceAsksHeld && !mapsWaitForRoom()) {
-      LOG.info("Reduce staggering: every map has a container: early reduces are asked for again");
-      earlyReduceAsksHeld = false;
-      returnsInARow = 0;
-    }
-  }
-
-  /**
-   * Lifts {@link #earlyReduceAsksHeld} when one of the job's containers has ended on a node that
-   * now holds fewer than k of its reduces: that node has room a reduce may take.
-   */
-  private void releaseHeldAsksOnRoom(AllocateResponse response) {
-    if (!earlyReduceAsksHeld || response.getCompletedContainersStatuses().isEmpty()) {
-      return;
-    }
-    Set<ContainerId> ended = new HashSet<>();
-    for (ContainerStatus status : response.getCompletedContainersStatuses()) {
-      ended.add(status.getContainerId());
-    }
-    Map<NodeId, Integer> reducesHeld = new HashMap<>();
-    for (Container reduce : getAssignedRequests().reduces.values()) {
-      if (!ended.contains(reduce.getId())) {
-        reducesHeld.merge(reduce.getNodeId(), 1, Integer::sum);
-      }
-    }
-    List<Container> ours = new ArrayList<>(getAssignedRequests().maps.values());
-    ours.addAll(getAssignedRequests().reduces.values());
-    for (Container container : ours) {
-      NodeId node = container.getNodeId();
-      if (ended.contains(container.getId())
-          && reducesHeld.getOrDefault(node, 0) < staggering.reducesPerNode()) {
-        LOG.info(
-            "Reduce staggering: {} ended on {}, which may take a reduce: early reduces are asked"
-                + " for again",
-            container.getId(),
-            node);
-        earlyReduceAsksHeld = false;
-        returnsInARow = 0;
-        return;
-      }
     }
   }
 }

@@ -114,77 +114,63 @@ public class TestMarcoContainerAllocator {
   }
 
   /**
-   * Reduce containers come back on n1, which already holds the one reduce it may, two heartbeats
-   * in a row: only n1 has room, room the maps wait for. The job then asks for no early reduce
-   * until a container of its own ends on a node that may take one (n2); a map ending on n1 does
-   * not count.
+   * n1 already holds the one reduce it may, and two maps wait. The RM offers the open reduce ask
+   * the room that appeared on n1 (reduces outrank maps): that room runs a waiting map, as it would
+   * have without the reduce ask, and the reduce ask stays open for room elsewhere.
    */
   @Test
-  public void aReduceReturnedTwiceInARowIsAskedForAgainOnlyOnceRoomAppearsWhereOneMayRun()
-      throws Exception {
+  public void aReduceContainerOnANodeThatHoldsItsReduceRunsAWaitingMap() throws Exception {
     start(marcoJob(1), 4);
     waitingMaps(2);
     heartbeat(3, ROOMY);
     hold("n1");
-    Container mapOnN1 = holdMap("n1");
-    Container mapOnN2 = holdMap("n2");
     scheduleReduces(4);
     assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
 
-    Container first = reduce("n1");
-    assertEquals(List.of(), heartbeat(3, ROOMY, first).getAllocatedContainers());
-    assertEquals("once: asked for again at once", 2, scheduledReduces());
-    Container back = reduce("n1");
-    assertEquals(List.of(), heartbeat(3, ROOMY, back).getAllocatedContainers());
-    assertEquals("twice in a row: its request goes back to pending", 1, scheduledReduces());
-    scheduleReduces(4);
-    assertEquals("held: no ask that would bring it back", 1, scheduledReduces());
-
-    heartbeat(3, ROOMY, new Container[0], mapOnN1);
-    assertEquals(ids(back), new HashSet<>(rm.lastRequest().getReleaseList()));
-    assertEquals(
-        "the RM is asked for the one reduce it still counts", 1, reduceAsk(rm.lastRequest()));
-    scheduleReduces(4);
-    assertEquals("n1 still holds its reduce", 1, scheduledReduces());
-
-    heartbeat(3, ROOMY, new Container[0], mapOnN2);
-    scheduleReduces(4);
-    assertEquals("room on n2, which may take a reduce", 2, scheduledReduces());
+    Container onN1 = reduce("n1");
+    Container onN2 = reduce("n2");
+    assertEquals(List.of(onN1, onN2), heartbeat(3, ROOMY, onN1, onN2).getAllocatedContainers());
+    assertEquals(RMContainerAllocator.PRIORITY_MAP, onN1.getPriority());
+    assertEquals(RMContainerAllocator.PRIORITY_REDUCE, onN2.getPriority());
     heartbeat(3, ROOMY);
+    assertEquals(List.of(), rm.lastRequest().getReleaseList());
+    assertEquals("the reduce ask goes out again", 2, reduceAsk(rm.lastRequest()));
+    assertEquals(2, scheduledReduces());
+  }
+
+  /** Only as many withheld containers run maps as maps wait; the rest go back to the RM. */
+  @Test
+  public void withheldReduceContainersBeyondTheWaitingMapsAreReturned() throws Exception {
+    start(marcoJob(1), 4);
+    waitingMaps(1);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    scheduleReduces(4);
+
+    Container first = reduce("n1");
+    Container second = reduce("n1");
+    assertEquals(List.of(first), heartbeat(3, ROOMY, first, second).getAllocatedContainers());
+    assertEquals(RMContainerAllocator.PRIORITY_MAP, first.getPriority());
+    heartbeat(3, ROOMY);
+    assertEquals(ids(second), new HashSet<>(rm.lastRequest().getReleaseList()));
     assertEquals(2, reduceAsk(rm.lastRequest()));
   }
 
-  /** A hold ends with the map phase: a map re-executed afterwards finds none. */
+  /** A reduce container too small for a waiting map is returned, not given to the map. */
   @Test
-  public void aHoldOnEarlyReduceAsksEndsWithTheMapPhase() throws Exception {
-    heldAfterTwoReturnsOnN1();
-
-    completedMaps.set(TOTAL_MAPS);
+  public void aWithheldReduceContainerTooSmallForAMapIsReturned() throws Exception {
+    start(marcoJob(1), 4);
+    allocator.setMapResourceRequest(Resource.newInstance(2048, 1));
+    waitingMaps(2);
     heartbeat(3, ROOMY);
-    completedMaps.set(TOTAL_MAPS - 1);
+    hold("n1");
     scheduleReduces(4);
-    assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
-  }
 
-  /**
-   * The hold keeps returned reduce room for maps that wait. Once every map has a container there
-   * are none, and a node may have room for a reduce beside its maps without any container ending
-   * there: the job asks again at once, and a reduce returned again is re-asked each time.
-   */
-  @Test
-  public void aHoldOnEarlyReduceAsksEndsWhenNoMapWaitsForAContainer() throws Exception {
-    List<TaskAttemptId> maps = heldAfterTwoReturnsOnN1();
-
-    for (TaskAttemptId map : maps) {
-      allocator.handleEvent(
-          new ContainerAllocatorEvent(map, ContainerAllocator.EventType.CONTAINER_DEALLOCATE));
-    }
+    Container onN1 = reduce("n1");
+    assertEquals(List.of(), heartbeat(3, ROOMY, onN1).getAllocatedContainers());
     heartbeat(3, ROOMY);
-    scheduleReduces(0);
-    assertEquals("asked for again: 1 per node on 3 nodes, one held", 2, scheduledReduces());
-    heartbeat(3, ROOMY, reduce("n1"));
-    heartbeat(3, ROOMY, reduce("n1"));
-    assertEquals("no map waits: returned twice, still asked for", 2, scheduledReduces());
+    assertEquals(ids(onN1), new HashSet<>(rm.lastRequest().getReleaseList()));
+    assertEquals(2, reduceAsk(rm.lastRequest()));
   }
 
   @Test
@@ -376,51 +362,20 @@ public class TestMarcoContainerAllocator {
     return allocator.getScheduledRequests().reduces.size();
   }
 
-  /**
-   * Two maps wait, n1 holds the job's one reduce per node, and reduce containers come back on n1
-   * two heartbeats in a row: the job holds its early reduce asks. Returns the waiting maps.
-   */
-  private List<TaskAttemptId> heldAfterTwoReturnsOnN1() throws Exception {
-    start(marcoJob(1), 4);
-    List<TaskAttemptId> maps = waitingMaps(2);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
-    heartbeat(3, ROOMY, reduce("n1"));
-    heartbeat(3, ROOMY, reduce("n1"));
-    assertEquals("held after two returns in a row", 1, scheduledReduces());
-    return maps;
-  }
-
-  /** Requests containers for {@code n} maps, which wait for them; returns their attempts. */
-  private List<TaskAttemptId> waitingMaps(int n) {
-    List<TaskAttemptId> maps = new ArrayList<>();
+  /** Requests containers for {@code n} maps, which wait for them. */
+  private void waitingMaps(int n) {
     for (int i = 0; i < n; i++) {
       TaskAttemptId map =
           MRBuilderUtils.newTaskAttemptId(MRBuilderUtils.newTaskId(jobId, i, TaskType.MAP), 0);
       allocator.handleEvent(
           new ContainerRequestEvent(
               map, Resource.newInstance(1024, 1), new String[0], new String[0]));
-      maps.add(map);
     }
-    return maps;
   }
 
   /** The job holds a running reduce on {@code host}. */
   private void hold(String host) {
     allocator.getAssignedRequests().add(reduce(host), reduceAttempt(100 + containers));
-  }
-
-  /** The job holds a running map on {@code host}; returns its container. */
-  private Container holdMap(String host) {
-    Container map = container(host, RMContainerAllocator.PRIORITY_MAP);
-    allocator
-        .getAssignedRequests()
-        .add(
-            map,
-            MRBuilderUtils.newTaskAttemptId(
-                MRBuilderUtils.newTaskId(jobId, containers, TaskType.MAP), 0));
-    return map;
   }
 
   private Container reduce(String host) {
