@@ -405,6 +405,15 @@ def volume_table(stock_rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def table_head(columns: list[str]) -> list[str]:
+    """A markdown table's header and separator lines."""
+    return ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+
+
+def phase_names(phases: list[str]) -> list[str]:
+    return [p.replace("_", " ") for p in phases]
+
+
 def savings_table(rows: list[Summary]) -> list[str]:
     """Where each non-stock config's difference from the better stock baseline came from, phase
     by phase, and how much of the baseline's final merge plus reduce it hid: what a missed aim
@@ -420,10 +429,16 @@ def savings_table(rows: list[Summary]) -> list[str]:
         "plus final reduce that no longer runs after the shuffle; what stays is the config's "
         "own final pass (for MaRCO, merging and re-reducing its partial results):",
         "",
-        "| job | config | baseline | "
-        + " | ".join(p.replace("_", " ") for p in phases)
-        + " | wall | final merge + reduce hidden |",
-        "|---|---|---|" + "---|" * (len(phases) + 2),
+        *table_head(
+            [
+                "job",
+                "config",
+                "baseline",
+                *phase_names(phases),
+                "wall",
+                "final merge + reduce hidden",
+            ]
+        ),
     ]
     for s in rows:
         saved = s["saved_by_phase"]
@@ -495,10 +510,18 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
             "of every reduce):",
             "",
-            "| job | config | "
-            + " | ".join(p.replace("_", " ") for p in PHASES)
-            + " | sum | wall | partial sort+reduce | invocations | fetch wait |",
-            "|---|---|" + "---|" * (len(PHASES) + 5),
+            *table_head(
+                [
+                    "job",
+                    "config",
+                    *phase_names(PHASES),
+                    "sum",
+                    "wall",
+                    "partial sort+reduce",
+                    "invocations",
+                    "fetch wait",
+                ]
+            ),
         ]
         for s in rr:
             b = s["breakdown"]

@@ -120,11 +120,7 @@ public class TestMarcoContainerAllocator {
    */
   @Test
   public void aReduceContainerOnANodeThatHoldsItsReduceRunsAWaitingMap() throws Exception {
-    start(marcoJob(1), 4);
-    waitingMaps(2);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
+    n1HoldsItsReduceWhileMapsWait(2, 1024);
     assertEquals("1 per node on 3 nodes, one held", 2, scheduledReduces());
 
     Container onN1 = reduce("n1");
@@ -141,11 +137,7 @@ public class TestMarcoContainerAllocator {
   /** Only as many withheld containers run maps as maps wait; the rest go back to the RM. */
   @Test
   public void withheldReduceContainersBeyondTheWaitingMapsAreReturned() throws Exception {
-    start(marcoJob(1), 4);
-    waitingMaps(1);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
+    n1HoldsItsReduceWhileMapsWait(1, 1024);
 
     Container first = reduce("n1");
     Container second = reduce("n1");
@@ -159,12 +151,7 @@ public class TestMarcoContainerAllocator {
   /** A reduce container too small for a waiting map is returned, not given to the map. */
   @Test
   public void aWithheldReduceContainerTooSmallForAMapIsReturned() throws Exception {
-    start(marcoJob(1), 4);
-    allocator.setMapResourceRequest(Resource.newInstance(2048, 1));
-    waitingMaps(2);
-    heartbeat(3, ROOMY);
-    hold("n1");
-    scheduleReduces(4);
+    n1HoldsItsReduceWhileMapsWait(2, 2048);
 
     Container onN1 = reduce("n1");
     assertEquals(List.of(), heartbeat(3, ROOMY, onN1).getAllocatedContainers());
@@ -360,6 +347,19 @@ public class TestMarcoContainerAllocator {
 
   private int scheduledReduces() {
     return allocator.getScheduledRequests().reduces.size();
+  }
+
+  /**
+   * k = 1 on 3 nodes: n1 holds the job's reduce, {@code maps} maps of {@code mapMemoryMb} wait
+   * for containers, and the other reduces are requested.
+   */
+  private void n1HoldsItsReduceWhileMapsWait(int maps, int mapMemoryMb) throws Exception {
+    start(marcoJob(1), 4);
+    allocator.setMapResourceRequest(Resource.newInstance(mapMemoryMb, 1));
+    waitingMaps(maps);
+    heartbeat(3, ROOMY);
+    hold("n1");
+    scheduleReduces(4);
   }
 
   /** Requests containers for {@code n} maps, which wait for them. */
