@@ -154,8 +154,9 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   /**
    * Reduces outrank maps at the RM, so while a reduce ask is open the RM offers it whatever room
    * appears first, also on nodes that already hold k of the job's reduces. Such a container
-   * runs a waiting map instead: the room goes where it would have gone without the reduce ask,
-   * and the ask stays open for room on a node that may take a reduce.
+   * runs a waiting map instead, as the room would have without the reduce ask, though at the
+   * reduce's size (a node that had room for two maps then starts one), and the ask stays open
+   * for room on a node that may take a reduce.
    */
   private void withholdReducesBeyondNodeLimit(AllocateResponse response) {
     List<Container> allocated = response.getAllocatedContainers();

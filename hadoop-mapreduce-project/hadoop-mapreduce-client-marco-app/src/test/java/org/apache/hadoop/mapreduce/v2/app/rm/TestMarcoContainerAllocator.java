@@ -54,8 +54,10 @@ import org.junit.Test;
  * {@link MarcoContainerAllocator} on fake allocator state: a fake RM answers each allocate call
  * with the containers, headroom and node count a test queues, and a fake job reports its map
  * progress. The tests call the hooks as the allocator's heartbeat does (allocate, then Hadoop's
- * reduce scheduling) for k &gt; 1 reduces per node, reduces ramped down when maps lack room and
- * up again within the cap, and a node lost while maps run.
+ * reduce scheduling) for k &gt; 1 reduces per node, a reduce container withheld on a node that
+ * holds its reduce running a waiting map (or going back to the RM when none waits or fits),
+ * reduces ramped down when maps lack room and up again within the cap, and a node lost while
+ * maps run.
  */
 public class TestMarcoContainerAllocator {
   private static final int TOTAL_MAPS = 20;
