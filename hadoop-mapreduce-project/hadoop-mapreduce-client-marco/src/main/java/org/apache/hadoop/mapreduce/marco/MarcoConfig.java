@@ -210,6 +210,18 @@ public final class MarcoConfig {
   public static final int DEFAULT_STAGGER_NON_TASK_NODES = 0;
 
   /**
+   * Reduce staggering: while maps run, ask for every early reduce the per-node cap allows at once,
+   * as soon as the slow-start in force is reached and a map has completed, instead of Hadoop's
+   * ramp-up, which grants reduces room only in proportion to the maps completed. Reduces outrank
+   * maps at the RM, so each node's first freed room then goes to its reduce; with the ramp-up, a
+   * node whose first maps end before the asks go out gives that room to maps, and its reduce, with
+   * its share of the shuffle, starts a map wave later.
+   */
+  public static final String STAGGER_FULL_RAMPUP = PREFIX + "stagger.full.rampup";
+
+  public static final boolean DEFAULT_STAGGER_FULL_RAMPUP = true;
+
+  /**
    * Reduce staggering for jobs on Hadoop's own shuffle too: at most
    * {@link #STAGGER_REDUCES_PER_NODE} of their reduces per node while maps run, with the job's own
    * slow-start. Lets a benchmark give stock and MaRCO jobs the same reduce placement.

@@ -40,6 +40,7 @@ public final class MarcoSettings {
   private final int staggerReducesPerNode;
   private final int staggerNonTaskNodes;
   private final boolean staggerStockJobs;
+  private final boolean staggerFullRampUp;
   private final boolean asyncOutputEnabled;
   private final int asyncOutputBufferBytes;
 
@@ -143,6 +144,8 @@ public final class MarcoSettings {
         bool(conf, MarcoConfig.ASYNC_OUTPUT_ENABLED, MarcoConfig.DEFAULT_ASYNC_OUTPUT_ENABLED);
     staggerStockJobs =
         bool(conf, MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS);
+    staggerFullRampUp =
+        bool(conf, MarcoConfig.STAGGER_FULL_RAMPUP, MarcoConfig.DEFAULT_STAGGER_FULL_RAMPUP);
     asyncOutputBufferBytes =
         (int)
             bytes(
@@ -272,6 +275,11 @@ public final class MarcoSettings {
   /** Whether jobs on Hadoop's own shuffle are staggered too. */
   public boolean isStaggerStockJobs() {
     return staggerStockJobs;
+  }
+
+  /** Whether a staggered job asks for all its early reduces at once (see the key). */
+  public boolean isStaggerFullRampUp() {
+    return staggerFullRampUp;
   }
 
   public boolean isAsyncOutputEnabled() {

@@ -23,7 +23,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  */
 @InterfaceAudience.Private
 public final class ReduceStaggering {
-  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, 0, false);
+  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, 0, false, false);
 
   private final boolean active;
   private final int reducesPerNode;
@@ -34,12 +34,20 @@ public final class ReduceStaggering {
   /** Reduces from the first map on (MaRCO jobs); stock jobs keep their slow-start. */
   private final boolean startWithFirstMap;
 
+  /** Every early reduce asked for at once, not in proportion to the maps completed. */
+  private final boolean fullRampUp;
+
   private ReduceStaggering(
-      boolean active, int reducesPerNode, int nonTaskNodes, boolean startWithFirstMap) {
+      boolean active,
+      int reducesPerNode,
+      int nonTaskNodes,
+      boolean startWithFirstMap,
+      boolean fullRampUp) {
     this.active = active;
     this.reducesPerNode = reducesPerNode;
     this.nonTaskNodes = nonTaskNodes;
     this.startWithFirstMap = startWithFirstMap;
+    this.fullRampUp = fullRampUp;
   }
 
   /**
@@ -60,7 +68,11 @@ public final class ReduceStaggering {
       return OFF;
     }
     return new ReduceStaggering(
-        true, settings.getStaggerReducesPerNode(), settings.getStaggerNonTaskNodes(), true);
+        true,
+        settings.getStaggerReducesPerNode(),
+        settings.getStaggerNonTaskNodes(),
+        true,
+        settings.isStaggerFullRampUp());
   }
 
   /**
@@ -79,7 +91,11 @@ public final class ReduceStaggering {
     MarcoSettings settings = MarcoSettings.from(conf);
     return settings.isStaggerEnabled()
         ? new ReduceStaggering(
-            true, settings.getStaggerReducesPerNode(), settings.getStaggerNonTaskNodes(), false)
+            true,
+            settings.getStaggerReducesPerNode(),
+            settings.getStaggerNonTaskNodes(),
+            false,
+            settings.isStaggerFullRampUp())
         : OFF;
   }
 
@@ -95,6 +111,17 @@ public final class ReduceStaggering {
   /** The slow-start fraction in force: 0 for staggered MaRCO jobs, else the job's own. */
   public float slowStart(float configured) {
     return startWithFirstMap ? 0f : configured;
+  }
+
+  /**
+   * Whether the allocator asks for every early reduce under the cap now, rather than leaving the
+   * asks to Hadoop's ramp-up ({@link MarcoConfig#STAGGER_FULL_RAMPUP}): once the slow-start in
+   * force is reached and at least one map has completed. Before the first map completes there is
+   * no map output to fetch, and a reduce would take a first-wave map's room for nothing.
+   */
+  public boolean asksForEveryEarlyReduce(int completedMaps, int totalMaps, float slowStart) {
+    long slowStartMaps = (long) Math.ceil(slowStart * totalMaps);
+    return active && fullRampUp && completedMaps >= Math.max(1L, slowStartMaps);
   }
 
   /**
@@ -117,6 +144,9 @@ public final class ReduceStaggering {
             + (nonTaskNodes > 0 ? " (" + nonTaskNodes + " node(s) run no tasks)" : "")
             + ", reduces start "
             + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
+            + (fullRampUp
+                ? ", all early reduces asked for once a map has completed"
+                : ", asked for by Hadoop's ramp-up")
         : "reduce staggering off";
   }
 }

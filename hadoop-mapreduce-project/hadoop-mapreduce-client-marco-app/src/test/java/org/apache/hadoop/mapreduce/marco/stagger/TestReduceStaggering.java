@@ -58,6 +58,39 @@ public class TestReduceStaggering {
     assertFalse(ReduceStaggering.forJob(conf).isActive());
   }
 
+  /**
+   * Every early reduce is asked for once the slow-start in force is reached and a map has
+   * completed: for a MaRCO job (slow-start 0) at the first completed map, for a staggered stock
+   * job at its own slow-start; never with the full ramp-up switched off.
+   */
+  @Test
+  public void everyEarlyReduceIsAskedForOnceTheSlowStartIsReachedAndAMapHasCompleted() {
+    ReduceStaggering marco = ReduceStaggering.forJob(marcoJob());
+    float marcoSlowStart = marco.slowStart(0.05f);
+    assertFalse("no map output yet", marco.asksForEveryEarlyReduce(0, 24, marcoSlowStart));
+    assertTrue(marco.asksForEveryEarlyReduce(1, 24, marcoSlowStart));
+    assertTrue(marco.toString(), marco.toString().contains("once a map has completed"));
+
+    Configuration stockConf = new Configuration(false);
+    MarcoJob.useStockShuffle(stockConf);
+    stockConf.setBoolean(MarcoConfig.STAGGER_STOCK_JOBS, true);
+    ReduceStaggering stock = ReduceStaggering.forJob(stockConf);
+    float stockSlowStart = stock.slowStart(0.05f);
+    assertFalse("5% of 24 maps is 2", stock.asksForEveryEarlyReduce(1, 24, stockSlowStart));
+    assertTrue(stock.asksForEveryEarlyReduce(2, 24, stockSlowStart));
+
+    Configuration hadoopRampUp = marcoJob();
+    hadoopRampUp.setBoolean(MarcoConfig.STAGGER_FULL_RAMPUP, false);
+    ReduceStaggering proportional = ReduceStaggering.forJob(hadoopRampUp);
+    assertTrue(proportional.isActive());
+    assertFalse(proportional.asksForEveryEarlyReduce(12, 24, 0f));
+    assertTrue(proportional.toString(), proportional.toString().contains("Hadoop's ramp-up"));
+
+    assertFalse(
+        "not for jobs that are not staggered",
+        ReduceStaggering.forJob(new Configuration(false)).asksForEveryEarlyReduce(12, 24, 0f));
+  }
+
   @Test
   public void stockShuffleJobKeepsHadoopBehaviour() {
     Configuration conf = new Configuration(false);

@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The hooks, all on the allocator's heartbeat thread:
  * <ul>
- *   <li>{@link #scheduleReduces}: Hadoop's reduce ramp-up runs with slow-start 0, so reduces
- *       are requested from the first map on.</li>
+ *   <li>{@link #scheduleReduces}: MaRCO jobs run with slow-start 0. Once the slow-start in
+ *       force is reached and a map has completed, every early reduce the cap allows is asked for
+ *       at once while maps hold containers ({@code mapreduce.marco.stagger.full.rampup});
+ *       otherwise Hadoop's ramp-up sizes the asks in proportion to the maps completed.</li>
  *   <li>{@link #rampUpReduces} and {@link #scheduleAllReduces}: while maps run, reduce requests
  *       plus held reduce containers stay within k per cluster node, so the RM is not asked for
  *       containers the job would not use.</li>
@@ -93,25 +95,53 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       int numPendingReduces,
       float maxReduceRampupLimit,
       float reduceSlowStart) {
-    super.scheduleReduces(
-        totalMaps,
-        completedMaps,
-        scheduledMaps,
-        scheduledReduces,
-        assignedMaps,
-        assignedReduces,
-        mapResourceReqt,
-        reduceResourceReqt,
-        numPendingReduces,
-        maxReduceRampupLimit,
-        staggering.slowStart(reduceSlowStart));
+    float slowStart = staggering.slowStart(reduceSlowStart);
+    // Only while maps hold containers: with none, Hadoop's ramp-down and reducer preemption must
+    // be free to give reduce room to maps, and an ask re-sent here would take it back.
+    if (limitingEarlyReduces()
+        && assignedMaps > 0
+        && staggering.asksForEveryEarlyReduce(completedMaps, totalMaps, slowStart)) {
+      setIsReduceStarted(true);
+      askUpToEarlyReduceCap(completedMaps, totalMaps, numPendingReduces);
+    } else {
+      super.scheduleReduces(
+          totalMaps,
+          completedMaps,
+          scheduledMaps,
+          scheduledReduces,
+          assignedMaps,
+          assignedReduces,
+          mapResourceReqt,
+          reduceResourceReqt,
+          numPendingReduces,
+          maxReduceRampupLimit,
+          slowStart);
+    }
     if (limitingEarlyReduces()) {
-      // Ramp-ups below respect the cap; this only acts when the cap shrank (a node was lost).
+      // Ramp-ups respect the cap; this only acts when the cap shrank (a node was lost).
       int excess = -roomUnderEarlyReduceCap();
       if (excess > 0) {
         LOG.info("Reduce staggering: {} reduce requests back to pending while maps run", excess);
         rampDownReduces(Math.min(excess, getScheduledRequests().reduces.size()));
       }
+    }
+  }
+
+  /**
+   * Reduces outrank maps at the RM, so with an ask open for each node without its reduce, the
+   * first room that frees up on such a node goes to its reduce.
+   */
+  private void askUpToEarlyReduceCap(int completedMaps, int totalMaps, int numPendingReduces) {
+    int rampUp = Math.min(roomUnderEarlyReduceCap(), numPendingReduces);
+    if (rampUp > 0) {
+      LOG.info(
+          "Reduce staggering: {} of {} maps completed, asking for {} more reduce(s) at once"
+              + " ({} per node while maps run)",
+          completedMaps,
+          totalMaps,
+          rampUp,
+          staggering.reducesPerNode());
+      rampUpReduces(rampUp);
     }
   }
 

@@ -194,6 +194,54 @@ public class TestMarcoContainerAllocator {
     assertEquals(4, allocator.getNumOfPendingReduces());
   }
 
+  /**
+   * One of 20 maps has completed and the cluster is full of maps: Hadoop's ramp-up would grant
+   * reduces 5% of the job's room, less than one reduce. While maps hold containers, every early
+   * reduce the cap allows is asked for at once, so each node's next free room goes to its reduce.
+   */
+  @Test
+  public void onceAMapHasCompletedEveryEarlyReduceIsAskedForAtOnce() throws Exception {
+    start(marcoJob(1), 6);
+    heartbeat(4, 1);
+    scheduleReduces(16, 8);
+    assertEquals("no map has completed yet", 0, scheduledReduces());
+
+    completedMaps.set(1);
+    scheduleReduces(16, 8);
+    assertEquals("1 per node on 4 nodes", 4, scheduledReduces());
+    heartbeat(4, 1);
+    assertEquals(4, reduceAsk(rm.lastRequest()));
+    scheduleReduces(16, 8);
+    assertEquals("and they stay asked for", 4, scheduledReduces());
+  }
+
+  @Test
+  public void withoutTheFullRampUpHadoopsRampUpSizesTheEarlyReduceAsks() throws Exception {
+    Configuration conf = marcoJob(1);
+    conf.setBoolean(MarcoConfig.STAGGER_FULL_RAMPUP, false);
+    start(conf, 6);
+    heartbeat(4, 1);
+    completedMaps.set(1);
+    scheduleReduces(16, 8);
+    assertEquals("5% of the job's room is less than one reduce", 0, scheduledReduces());
+  }
+
+  /** With no map holding a container, Hadoop's ramp-down gives the room to maps as before. */
+  @Test
+  public void withNoMapRunningHadoopsRampUpDecides() throws Exception {
+    start(marcoJob(1), 6);
+    heartbeat(4, ROOMY);
+    completedMaps.set(1);
+    scheduleReduces(4, 0);
+    assertEquals(4, scheduledReduces());
+    heartbeat(4, 2);
+    scheduleReduces(16, 0);
+    assertEquals(
+        "maps lack room: Hadoop's ramp-down (it rounds towards zero) sends 3 of 4 asks back",
+        1,
+        scheduledReduces());
+  }
+
   @Test
   public void aLostNodeSendsReduceRequestsBeyondTheSmallerCapBackToPending() throws Exception {
     start(marcoJob(1), 6);
@@ -331,14 +379,22 @@ public class TestMarcoContainerAllocator {
     return allocator.makeRemoteRequest();
   }
 
-  /** Hadoop's reduce scheduling as the heartbeat calls it, with the job's slow-start at 1. */
+  /** Hadoop's reduce scheduling as the heartbeat calls it, with no map holding a container. */
   private void scheduleReduces(int scheduledMaps) {
+    scheduleReduces(scheduledMaps, 0);
+  }
+
+  /**
+   * As the heartbeat calls it, with {@code assignedMaps} maps holding containers and the job's
+   * slow-start at 1 (MaRCO jobs run with 0 whatever it says).
+   */
+  private void scheduleReduces(int scheduledMaps, int assignedMaps) {
     allocator.scheduleReduces(
         TOTAL_MAPS,
         completedMaps.get(),
         scheduledMaps,
         scheduledReduces(),
-        0,
+        assignedMaps,
         allocator.getAssignedRequests().reduces.size(),
         Resource.newInstance(1024, 1),
         Resource.newInstance(1024, 1),
