@@ -116,8 +116,9 @@ public final class ReduceStaggering {
   /**
    * Whether the allocator asks for every early reduce under the cap now, rather than leaving the
    * asks to Hadoop's ramp-up ({@link MarcoConfig#STAGGER_FULL_RAMPUP}): once the slow-start in
-   * force is reached and at least one map has completed. Before the first map completes there is
-   * no map output to fetch, and a reduce would take a first-wave map's room for nothing.
+   * force is reached and at least one map has completed. Until then Hadoop's ramp-up decides,
+   * which gives reduces only room that no map asks for: there is no map output to fetch yet, and
+   * a reduce would take a first-wave map's room for nothing.
    */
   public boolean asksForEveryEarlyReduce(int completedMaps, int totalMaps, float slowStart) {
     long slowStartMaps = (long) Math.ceil(slowStart * totalMaps);
