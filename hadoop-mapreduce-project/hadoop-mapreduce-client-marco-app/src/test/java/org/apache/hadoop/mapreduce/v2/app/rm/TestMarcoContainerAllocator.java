@@ -56,8 +56,9 @@ import org.junit.Test;
  * progress. The tests call the hooks as the allocator's heartbeat does (allocate, then Hadoop's
  * reduce scheduling) for k &gt; 1 reduces per node, a reduce container withheld on a node that
  * holds its reduce running a waiting map (or going back to the RM when none waits or fits),
- * reduces ramped down when maps lack room and up again within the cap, and a node lost while
- * maps run.
+ * every early reduce asked for at once after the first completed map while maps hold containers
+ * (and Hadoop's ramp-up with that switched off or with no map running), reduces ramped down when
+ * maps lack room and up again within the cap, and a node lost while maps run.
  */
 public class TestMarcoContainerAllocator {
   private static final int TOTAL_MAPS = 20;
