@@ -115,6 +115,7 @@ def run_metrics(histories: list[JobHistory]) -> dict[str, Any]:
             "ABANDONED_INVOCATIONS",
             "FETCH_WAIT_MILLIS",
             "FETCH_STALLS",
+            "FETCHES_TO_DISK",
             "HEAP_BACKOFFS",
         )
     }

@@ -100,6 +100,7 @@ RUN_COLUMNS = [
     "adaptive_disables",
     "fetch_wait_s",
     "fetch_stalls",
+    "fetches_to_disk",
     "failed_attempts",
     "killed_attempts",
     "output_sha256",

@@ -92,11 +92,13 @@ def test_fetch_wait_is_read_from_either_shuffles_counters():
     marco, stock = load("marco"), load("stock")
     marco.counters[f"{breakdown.MARCO_GROUP}.FETCH_WAIT_MILLIS"] = 2500
     marco.counters[f"{breakdown.MARCO_GROUP}.FETCH_STALLS"] = 7
+    marco.counters[f"{breakdown.MARCO_GROUP}.FETCHES_TO_DISK"] = 5
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_WAIT_MILLIS"] = 4000
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_STALLS"] = 3
     m, s = breakdown.run_metrics([marco]), breakdown.run_metrics([stock])
     assert (m["fetch_wait_s"], m["fetch_stalls"]) == (2.5, 7)
     assert (s["fetch_wait_s"], s["fetch_stalls"]) == (4.0, 3)
+    assert m["marco"]["fetches_to_disk"] == 5
 
 
 def test_stock_variants_run_hadoops_shuffle_through_the_fetch_wait_timer():

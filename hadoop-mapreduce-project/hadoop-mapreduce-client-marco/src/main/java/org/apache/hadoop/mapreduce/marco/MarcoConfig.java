@@ -58,6 +58,15 @@ public final class MarcoConfig {
 
   public static final boolean DEFAULT_PARTIAL_CONTRACT_STRICT = false;
 
+  /**
+   * A fetch that finds the shuffle memory over its limit writes its map output to local disk
+   * instead of waiting for a memory spill, so the link across the bisection never idles for
+   * memory; false keeps Hadoop's behaviour (the fetcher WAITs).
+   */
+  public static final String FETCH_TO_DISK_WHEN_FULL = PREFIX + "fetch.to.disk.when.full";
+
+  public static final boolean DEFAULT_FETCH_TO_DISK_WHEN_FULL = true;
+
   /** The paper's start_threshold for the first invocations: unprocessed map outputs needed. */
   public static final String START_THRESHOLD_INITIAL = PREFIX + "start.threshold.initial";
 

@@ -51,6 +51,11 @@ public enum MarcoCounter {
   /** Reservations refused because the shuffle memory was over its limit (fetcher told WAIT). */
   FETCH_STALLS,
   /**
+   * Map outputs written to local disk because the shuffle memory was over its limit when their
+   * fetch began ({@code mapreduce.marco.fetch.to.disk.when.full}), instead of a WAIT.
+   */
+  FETCHES_TO_DISK,
+  /**
    * Invocations whose partial reducer broke its contract (a key out of order, or emitted under
    * another key); partial reduce is off for the rest of the attempt after the first.
    */

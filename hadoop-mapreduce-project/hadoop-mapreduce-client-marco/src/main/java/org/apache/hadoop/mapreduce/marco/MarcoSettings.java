@@ -19,6 +19,7 @@ public final class MarcoSettings {
   private final boolean partialReduceEnabled;
   private final boolean useCombinerAsPartialReducer;
   private final boolean partialContractStrict;
+  private final boolean fetchToDiskWhenFull;
   private final int initialThreshold;
   private final int initialInvocations;
   private final int steadyThreshold;
@@ -56,6 +57,9 @@ public final class MarcoSettings {
     partialContractStrict =
         bool(
             conf, MarcoConfig.PARTIAL_CONTRACT_STRICT, MarcoConfig.DEFAULT_PARTIAL_CONTRACT_STRICT);
+    fetchToDiskWhenFull =
+        bool(
+            conf, MarcoConfig.FETCH_TO_DISK_WHEN_FULL, MarcoConfig.DEFAULT_FETCH_TO_DISK_WHEN_FULL);
     initialThreshold =
         integer(
             conf,
@@ -180,6 +184,11 @@ public final class MarcoSettings {
   /** Whether a partial reducer that breaks its contract fails the attempt. */
   public boolean isPartialContractStrict() {
     return partialContractStrict;
+  }
+
+  /** Whether a fetch that finds the shuffle memory full goes to disk instead of waiting. */
+  public boolean isFetchToDiskWhenFull() {
+    return fetchToDiskWhenFull;
   }
 
   public boolean isControlEnabled() {

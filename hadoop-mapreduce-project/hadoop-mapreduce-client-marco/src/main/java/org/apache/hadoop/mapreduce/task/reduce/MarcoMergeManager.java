@@ -236,11 +236,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * Blocks while memory is over the limit and a memory spill is running, which frees some.
    * Partial invocations are not waited for: with their pins held to the headroom above the merge
    * threshold, memory over the limit with no spill running is held by fetches in flight, and the
-   * fetcher retries, as with Hadoop's MergeManagerImpl when no merge is running.
+   * fetcher retries, as with Hadoop's MergeManagerImpl when no merge is running. With {@code
+   * mapreduce.marco.fetch.to.disk.when.full} a fetch never waits: {@link #reserve} sends it to
+   * disk instead.
    */
   @Override
   public synchronized void waitForResource() throws InterruptedException {
-    if (!fetchWaitsForSpill()) {
+    if (settings.isFetchToDiskWhenFull() || !fetchWaitsForSpill()) {
       return;
     }
     long start = System.currentTimeMillis();
@@ -265,16 +267,22 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           "{}: shuffling to disk since {} bytes is more than the single-shuffle limit",
           mapId,
           requestedSize);
-      return new MarcoOnDiskMapOutput<>(
-          mapId,
-          requestedSize,
-          this,
-          conf,
-          localFs,
-          mapOutputFile.getInputFileForWrite(mapId.getTaskID(), requestedSize),
-          fetcher);
+      return toDisk(mapId, requestedSize, fetcher);
     }
     if (!memory.tryReserve(requestedSize)) {
+      if (settings.isFetchToDiskWhenFull()) {
+        // While the maps run, a spill waits for CPU behind them, and a fetcher waiting for it
+        // leaves the throttled link idle: that time comes back as exposed shuffle at the end.
+        // Writing to the page cache costs the fetch little, and the run on disk is an input for
+        // partial invocations like any other.
+        count(MarcoCounter.FETCHES_TO_DISK, 1);
+        LOG.debug(
+            "{}: shuffling to disk since used memory {} is above the limit {}",
+            mapId,
+            memory.used(),
+            memory.limit());
+        return toDisk(mapId, requestedSize, fetcher);
+      }
       count(MarcoCounter.FETCH_STALLS, 1);
       LOG.debug(
           "{}: stalling shuffle since used memory {} ({} pinned by partial invocations) is above"
@@ -286,6 +294,17 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       return null;
     }
     return new MarcoInMemoryMapOutput<>(mapId, (int) requestedSize, this, conf, codec);
+  }
+
+  private MapOutput<K, V> toDisk(TaskAttemptID mapId, long size, int fetcher) throws IOException {
+    return new MarcoOnDiskMapOutput<>(
+        mapId,
+        size,
+        this,
+        conf,
+        localFs,
+        mapOutputFile.getInputFileForWrite(mapId.getTaskID(), size),
+        fetcher);
   }
 
   synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {

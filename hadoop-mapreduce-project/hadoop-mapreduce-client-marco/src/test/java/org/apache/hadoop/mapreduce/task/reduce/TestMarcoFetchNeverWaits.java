@@ -48,7 +48,9 @@ import org.junit.Test;
  * leaves two to the memory spill, which starts at the sixth arrival, when committed memory,
  * pinned included, reaches the merge threshold. An invocation that pinned all four, or a spill
  * that counted only the unpinned outputs, would let memory pass the limit with nothing being
- * spilled, and the next fetch would wait for the held invocation.
+ * spilled, and the next fetch would wait for the held invocation. Over the limit, a fetch goes to
+ * disk rather than wait for the spill ({@code mapreduce.marco.fetch.to.disk.when.full}); with
+ * that off, it waits for the spill as in Hadoop, and never for partial work.
  */
 public class TestMarcoFetchNeverWaits {
   private static final int MAPS = 16;
@@ -105,10 +107,15 @@ public class TestMarcoFetchNeverWaits {
     return words;
   }
 
-  /** A job of {@link #MAPS} maps with a held partial reducer and a memory limit of 8.5 S. */
+  /**
+   * A job of {@link #MAPS} maps with a held partial reducer and a memory limit of 8.5 S, whose
+   * fetches WAIT over the limit as Hadoop's do: the pin headroom is what keeps them from waiting
+   * for partial work.
+   */
   private static JobConf conf() {
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
     return conf;
   }
 
@@ -146,11 +153,18 @@ public class TestMarcoFetchNeverWaits {
 
   /** Fetches map {@code i} as a fetcher does (waitForResource, reserve, commit) into memory. */
   private void fetch(int i) throws Exception {
+    fetch(i, "MEMORY");
+  }
+
+  /** Fetches map {@code i} as a fetcher does, into {@code where}: MEMORY, DISK, or null for either. */
+  private void fetch(int i, String where) throws Exception {
     waitForResource();
     List<String> words = words(i);
-    Future<String> where = fetcher.submit(() -> s.fetch(i, words));
+    Future<String> stored = fetcher.submit(() -> s.fetch(i, words));
     try {
-      assertEquals("map " + i, "MEMORY", where.get(10, TimeUnit.SECONDS));
+      String got = stored.get(10, TimeUnit.SECONDS);
+      assertTrue(
+          "map " + i + " went to " + got, where == null ? !"WAIT".equals(got) : where.equals(got));
     } catch (TimeoutException e) {
       fail("the fetch of map " + i + " blocked");
     }
@@ -196,9 +210,48 @@ public class TestMarcoFetchNeverWaits {
     assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
   }
 
+  /**
+   * Over the limit with a spill held, the next fetch neither waits nor is told to WAIT: its map
+   * output goes to disk, and a later invocation or the final merge takes it from there.
+   */
+  @Test
+  public void overTheLimitAFetchGoesToDiskInsteadOfWaitingForTheSpill() throws Throwable {
+    JobConf conf = conf();
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, true);
+    conf.setCombinerClass(HeldSpillCombiner.class);
+    HeldSpillCombiner.release = new CountDownLatch(1);
+    start(conf);
+    fetch(0, 4);
+    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
+    // As below: the sixth arrival starts the held spill, the ninth takes memory to 9 S.
+    fetch(4, 9);
+    assertTrue(
+        "the sixth arrival started a spill",
+        timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
+    fetch(9, "DISK");
+    fetch(10, "DISK");
+    assertFalse("the spill is still held", timelineHas("\"event\":\"spill-end\""));
+    assertEquals(2, s.counter(MarcoCounter.FETCHES_TO_DISK));
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+    assertEquals(0, s.counter(MarcoCounter.FETCH_WAIT_MILLIS));
+    HeldSpillCombiner.release.countDown();
+    while (!timelineHas("\"event\":\"spill-end\"")) {
+      Thread.sleep(10);
+    }
+    // Later spills are not held and may or may not end before the next fetch: either way, no
+    // fetch waits.
+    for (int i = 11; i < MAPS; i++) {
+      fetch(i, null);
+    }
+    releaseAndFinish();
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+    assertEquals(0, s.counter(MarcoCounter.FETCH_WAIT_MILLIS));
+  }
+
   @Test
   public void aWaitingFetcherIsWokenByTheSpillThatFreesMemory() throws Throwable {
     JobConf conf = conf();
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
     conf.setCombinerClass(HeldSpillCombiner.class);
     HeldSpillCombiner.release = new CountDownLatch(1);
     start(conf);
@@ -247,7 +300,9 @@ public class TestMarcoFetchNeverWaits {
    */
   @Test
   public void overTheLimitWithOnlyFetchesInFlightTheirCommitsStartTheSpill() throws Throwable {
-    start(conf());
+    JobConf conf = conf();
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
+    start(conf);
     fetch(0, 4);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     List<MapOutput<Text, LongWritable>> inFlight = new ArrayList<>();

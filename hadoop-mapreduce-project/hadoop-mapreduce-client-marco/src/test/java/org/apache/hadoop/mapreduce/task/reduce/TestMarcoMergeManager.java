@@ -431,6 +431,7 @@ public class TestMarcoMergeManager {
   @Test
   public void fetchesWaitAboveTheMemoryLimitUntilASpillFreesMemory() throws Throwable {
     JobConf conf = SyntheticShuffle.baseConf(30);
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 400_000);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
     conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
@@ -459,39 +460,53 @@ public class TestMarcoMergeManager {
         s.counter(MarcoCounter.INVOCATIONS));
   }
 
-  @Test
-  public void reservationPastTheLimitReturnsWait() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(4);
+  private static org.apache.hadoop.mapreduce.TaskAttemptID mapAttempt(int map) {
+    return new org.apache.hadoop.mapreduce.TaskAttemptID(
+        "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, map, 0);
+  }
+
+  /**
+   * A shuffle with a memory limit of 70,000 bytes (single-shuffle limit 17,500) and five
+   * 17,000-byte reservations in flight: the fifth passed the limit, as one may.
+   */
+  private SyntheticShuffle fullShuffle(JobConf conf, List<MapOutput<Text, LongWritable>> held)
+      throws Throwable {
     conf.setLong("mapreduce.reduce.memory.totalbytes", 100_000);
     SyntheticShuffle s = shuffle(conf);
-    // limit 70,000; single-shuffle limit 17,500: the fifth 17,000-byte reservation passes the
-    // limit (one may), the sixth must WAIT.
-    List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      held.add(
-          s.manager.reserve(
-              new org.apache.hadoop.mapreduce.TaskAttemptID(
-                  "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, i, 0),
-              17_000,
-              0));
+      held.add(s.manager.reserve(mapAttempt(i), 17_000, 0));
     }
     assertTrue(held.stream().allMatch(o -> o != null && o.getDescription().equals("MEMORY")));
-    assertEquals(
-        null,
-        s.manager.reserve(
-            new org.apache.hadoop.mapreduce.TaskAttemptID(
-                "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0),
-            17_000,
-            0));
+    return s;
+  }
+
+  @Test
+  public void reservationPastTheLimitReturnsWait() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(6);
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
+    List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
+    SyntheticShuffle s = fullShuffle(conf, held);
+    assertEquals(null, s.manager.reserve(mapAttempt(5), 17_000, 0));
+    assertEquals(1, s.counter(MarcoCounter.FETCH_STALLS));
     held.get(0).abort();
     held.get(1).abort();
-    assertTrue(
-        s.manager.reserve(
-                new org.apache.hadoop.mapreduce.TaskAttemptID(
-                    "1", 1, org.apache.hadoop.mapreduce.TaskType.MAP, 5, 0),
-                17_000,
-                0)
-            != null);
+    assertEquals("MEMORY", s.manager.reserve(mapAttempt(5), 17_000, 0).getDescription());
+  }
+
+  @Test
+  public void reservationPastTheLimitGoesToDisk() throws Throwable {
+    List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
+    SyntheticShuffle s = fullShuffle(SyntheticShuffle.baseConf(7), held);
+    MapOutput<Text, LongWritable> sixth = s.manager.reserve(mapAttempt(5), 17_000, 0);
+    assertEquals("DISK", sixth.getDescription());
+    assertEquals(1, s.counter(MarcoCounter.FETCHES_TO_DISK));
+    assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
+    sixth.abort();
+    held.get(0).abort();
+    assertEquals(
+        "below the limit again, fetches go to memory",
+        "MEMORY",
+        s.manager.reserve(mapAttempt(6), 17_000, 0).getDescription());
   }
 
   @Test
