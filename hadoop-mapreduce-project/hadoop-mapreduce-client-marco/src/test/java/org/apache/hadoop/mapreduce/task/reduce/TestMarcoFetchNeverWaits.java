@@ -216,18 +216,7 @@ public class TestMarcoFetchNeverWaits {
    */
   @Test
   public void overTheLimitAFetchGoesToDiskInsteadOfWaitingForTheSpill() throws Throwable {
-    JobConf conf = conf();
-    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, true);
-    conf.setCombinerClass(HeldSpillCombiner.class);
-    HeldSpillCombiner.release = new CountDownLatch(1);
-    start(conf);
-    fetch(0, 4);
-    assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    // As below: the sixth arrival starts the held spill, the ninth takes memory to 9 S.
-    fetch(4, 9);
-    assertTrue(
-        "the sixth arrival started a spill",
-        timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
+    fillMemoryPastTheLimitWithTheSpillHeld(true);
     fetch(9, "DISK");
     fetch(10, "DISK");
     assertFalse("the spill is still held", timelineHas("\"event\":\"spill-end\""));
@@ -248,21 +237,29 @@ public class TestMarcoFetchNeverWaits {
     assertEquals(0, s.counter(MarcoCounter.FETCH_WAIT_MILLIS));
   }
 
-  @Test
-  public void aWaitingFetcherIsWokenByTheSpillThatFreesMemory() throws Throwable {
+  /**
+   * Fetches maps 0 to 8 with the memory spill held: the sixth arrival starts the spill (4 S
+   * waiting + 2 S pinned reach the merge threshold), and arrivals seven to nine fill memory to
+   * 9 S, over the limit.
+   */
+  private void fillMemoryPastTheLimitWithTheSpillHeld(boolean fetchToDiskWhenFull)
+      throws Exception {
     JobConf conf = conf();
-    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
+    conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, fetchToDiskWhenFull);
     conf.setCombinerClass(HeldSpillCombiner.class);
     HeldSpillCombiner.release = new CountDownLatch(1);
     start(conf);
     fetch(0, 4);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
-    // The sixth arrival starts the (held) spill: 4 S waiting + 2 S pinned reach the merge
-    // threshold. Arrivals seven to nine fill memory to 9 S, over the limit.
     fetch(4, 9);
     assertTrue(
         "the sixth arrival started a spill",
         timelineHas("\"event\":\"spill-start\",\"n\":1,\"runs\":4,"));
+  }
+
+  @Test
+  public void aWaitingFetcherIsWokenByTheSpillThatFreesMemory() throws Throwable {
+    fillMemoryPastTheLimitWithTheSpillHeld(false);
     Thread waiter =
         new Thread(
             () -> {
