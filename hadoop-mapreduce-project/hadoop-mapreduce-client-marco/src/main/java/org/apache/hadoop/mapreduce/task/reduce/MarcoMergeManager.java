@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * on, partial invocations merge the map outputs that arrived since the last one (at most {@code
  * mapreduce.marco.invocation.max.bytes} of them) into one sorted run and stream it through the
  * partial reducer, on low-priority threads (paper sections 3.1 and
- * 3.2). Hadoop's memory rules stay: a fetch WAITs above the shuffle memory limit, and committed
+ * 3.2). Hadoop's memory rules stay, but for one: above the shuffle memory limit a fetch goes to
+ * disk instead of WAITing for a spill ({@code mapreduce.marco.fetch.to.disk.when.full}); committed
  * in-memory outputs above the merge threshold are spilled to disk (with the old-API combiner, as
  * stock Hadoop does) on a normal-priority thread. An invocation opens at most
  * {@code mapreduce.task.io.sort.factor} runs; once that many partial runs exist, a re-merge merges
