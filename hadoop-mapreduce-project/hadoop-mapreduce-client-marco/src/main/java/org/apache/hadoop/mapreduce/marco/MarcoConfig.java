@@ -231,19 +231,6 @@ public final class MarcoConfig {
   public static final boolean DEFAULT_STAGGER_FULL_RAMPUP = true;
 
   /**
-   * Reduce staggering, with {@link #STAGGER_FULL_RAMPUP}: ask for the early reduces once the
-   * first map wave holds all the room it can get (maps still wait, and none has got a container
-   * for two NodeManager heartbeats), not only once a map has completed. A reduce is larger than
-   * the room a full node has left, so it takes no first-wave map's room; it waits at the RM for
-   * the first room a map frees on each node. Asked for only once a map has completed, the asks
-   * reach the RM after the first node to finish a map has given that room to another map, and
-   * its reduce starts a map later, or a map wave later.
-   */
-  public static final String STAGGER_ASK_AT_FIRST_WAVE = PREFIX + "stagger.ask.at.first.wave";
-
-  public static final boolean DEFAULT_STAGGER_ASK_AT_FIRST_WAVE = true;
-
-  /**
    * Reduce staggering for jobs on Hadoop's own shuffle too: at most
    * {@link #STAGGER_REDUCES_PER_NODE} of their reduces per node while maps run, with the job's own
    * slow-start. Lets a benchmark give stock and MaRCO jobs the same reduce placement.

@@ -42,7 +42,6 @@ public final class MarcoSettings {
   private final int staggerNonTaskNodes;
   private final boolean staggerStockJobs;
   private final boolean staggerFullRampUp;
-  private final boolean staggerAskAtFirstWave;
   private final boolean asyncOutputEnabled;
   private final int asyncOutputBufferBytes;
 
@@ -151,11 +150,6 @@ public final class MarcoSettings {
         bool(conf, MarcoConfig.STAGGER_STOCK_JOBS, MarcoConfig.DEFAULT_STAGGER_STOCK_JOBS);
     staggerFullRampUp =
         bool(conf, MarcoConfig.STAGGER_FULL_RAMPUP, MarcoConfig.DEFAULT_STAGGER_FULL_RAMPUP);
-    staggerAskAtFirstWave =
-        bool(
-            conf,
-            MarcoConfig.STAGGER_ASK_AT_FIRST_WAVE,
-            MarcoConfig.DEFAULT_STAGGER_ASK_AT_FIRST_WAVE);
     asyncOutputBufferBytes =
         (int)
             bytes(
@@ -295,11 +289,6 @@ public final class MarcoSettings {
   /** Whether a staggered job asks for all its early reduces at once (see the key). */
   public boolean isStaggerFullRampUp() {
     return staggerFullRampUp;
-  }
-
-  /** Whether the full ramp-up asks once the first map wave is placed (see the key). */
-  public boolean isStaggerAskAtFirstWave() {
-    return staggerAskAtFirstWave;
   }
 
   public boolean isAsyncOutputEnabled() {

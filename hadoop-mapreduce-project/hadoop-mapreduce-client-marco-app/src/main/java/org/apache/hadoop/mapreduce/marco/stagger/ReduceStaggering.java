@@ -9,7 +9,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * Whether and how the AppMaster staggers a job's reduces (MaRCO paper, section 3.3): while maps
@@ -24,8 +23,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
  */
 @InterfaceAudience.Private
 public final class ReduceStaggering {
-  private static final ReduceStaggering OFF =
-      new ReduceStaggering(false, 0, 0, false, false, false, 0);
+  private static final ReduceStaggering OFF = new ReduceStaggering(false, 0, 0, false, false);
 
   private final boolean active;
   private final int reducesPerNode;
@@ -39,43 +37,17 @@ public final class ReduceStaggering {
   /** Every early reduce asked for at once, not in proportion to the maps completed. */
   private final boolean fullRampUp;
 
-  /** With the full ramp-up at slow-start 0: asked for once the first map wave is placed. */
-  private final boolean askAtFirstWave;
-
-  /** Two NodeManager heartbeats: after that long without a container, maps have no more room. */
-  private final long firstWaveSettleMs;
-
   private ReduceStaggering(
       boolean active,
       int reducesPerNode,
       int nonTaskNodes,
       boolean startWithFirstMap,
-      boolean fullRampUp,
-      boolean askAtFirstWave,
-      long firstWaveSettleMs) {
+      boolean fullRampUp) {
     this.active = active;
     this.reducesPerNode = reducesPerNode;
     this.nonTaskNodes = nonTaskNodes;
     this.startWithFirstMap = startWithFirstMap;
     this.fullRampUp = fullRampUp;
-    this.askAtFirstWave = askAtFirstWave;
-    this.firstWaveSettleMs = firstWaveSettleMs;
-  }
-
-  private static ReduceStaggering on(
-      Configuration conf, MarcoSettings settings, boolean startWithFirstMap) {
-    long nodeHeartbeatMs =
-        conf.getLong(
-            YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS,
-            YarnConfiguration.DEFAULT_RM_NM_HEARTBEAT_INTERVAL_MS);
-    return new ReduceStaggering(
-        true,
-        settings.getStaggerReducesPerNode(),
-        settings.getStaggerNonTaskNodes(),
-        startWithFirstMap,
-        settings.isStaggerFullRampUp(),
-        settings.isStaggerAskAtFirstWave(),
-        2 * Math.max(0, nodeHeartbeatMs));
   }
 
   /**
@@ -95,7 +67,12 @@ public final class ReduceStaggering {
     if (!settings.isEnabled() || !settings.isStaggerEnabled()) {
       return OFF;
     }
-    return on(conf, settings, true);
+    return new ReduceStaggering(
+        true,
+        settings.getStaggerReducesPerNode(),
+        settings.getStaggerNonTaskNodes(),
+        true,
+        settings.isStaggerFullRampUp());
   }
 
   /**
@@ -112,7 +89,14 @@ public final class ReduceStaggering {
       return OFF;
     }
     MarcoSettings settings = MarcoSettings.from(conf);
-    return settings.isStaggerEnabled() ? on(conf, settings, false) : OFF;
+    return settings.isStaggerEnabled()
+        ? new ReduceStaggering(
+            true,
+            settings.getStaggerReducesPerNode(),
+            settings.getStaggerNonTaskNodes(),
+            false,
+            settings.isStaggerFullRampUp())
+        : OFF;
   }
 
   public boolean isActive() {
@@ -132,24 +116,13 @@ public final class ReduceStaggering {
   /**
    * Whether the allocator asks for every early reduce under the cap now, rather than leaving the
    * asks to Hadoop's ramp-up ({@link MarcoConfig#STAGGER_FULL_RAMPUP}): once the slow-start in
-   * force is reached and either a map has completed or, at slow-start 0 with {@link
-   * MarcoConfig#STAGGER_ASK_AT_FIRST_WAVE}, the first map wave holds all its room ({@link
-   * FirstMapWave}). Until then Hadoop's ramp-up decides, which gives reduces only room that no map
-   * asks for: there is no map output to fetch yet, and a reduce would take a first-wave map's
-   * room for nothing.
+   * force is reached and at least one map has completed. Until then Hadoop's ramp-up decides,
+   * which gives reduces only room that no map asks for: there is no map output to fetch yet, and
+   * a reduce would take a first-wave map's room for nothing.
    */
-  public boolean asksForEveryEarlyReduce(
-      int completedMaps, int totalMaps, float slowStart, boolean firstWavePlaced) {
+  public boolean asksForEveryEarlyReduce(int completedMaps, int totalMaps, float slowStart) {
     long slowStartMaps = (long) Math.ceil(slowStart * totalMaps);
-    return active
-        && fullRampUp
-        && completedMaps >= slowStartMaps
-        && (completedMaps >= 1 || (askAtFirstWave && firstWavePlaced));
-  }
-
-  /** Watches the job's first map wave for {@link #asksForEveryEarlyReduce}. */
-  public FirstMapWave firstMapWave() {
-    return new FirstMapWave(firstWaveSettleMs);
+    return active && fullRampUp && completedMaps >= Math.max(1L, slowStartMaps);
   }
 
   /**
@@ -173,13 +146,7 @@ public final class ReduceStaggering {
             + ", reduces start "
             + (startWithFirstMap ? "with the first map" : "at the job's slow-start")
             + (fullRampUp
-                ? ", all early reduces asked for once "
-                    + (askAtFirstWave
-                        ? "(at slow-start 0) the first map wave is placed (no map container for "
-                            + firstWaveSettleMs
-                            + " ms while maps wait) or "
-                        : "")
-                    + "a map has completed"
+                ? ", all early reduces asked for once a map has completed"
                 : ", asked for by Hadoop's ramp-up")
         : "reduce staggering off";
   }

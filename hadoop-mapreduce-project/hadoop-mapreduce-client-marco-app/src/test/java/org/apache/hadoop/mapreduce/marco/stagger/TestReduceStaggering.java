@@ -12,7 +12,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.Test;
 
 public class TestReduceStaggering {
@@ -68,59 +67,28 @@ public class TestReduceStaggering {
   public void everyEarlyReduceIsAskedForOnceTheSlowStartIsReachedAndAMapHasCompleted() {
     ReduceStaggering marco = ReduceStaggering.forJob(marcoJob());
     float marcoSlowStart = marco.slowStart(0.05f);
-    assertFalse("no map output yet", marco.asksForEveryEarlyReduce(0, 24, marcoSlowStart, false));
-    assertTrue(marco.asksForEveryEarlyReduce(1, 24, marcoSlowStart, false));
-    assertTrue(marco.toString(), marco.toString().contains("or a map has completed"));
+    assertFalse("no map output yet", marco.asksForEveryEarlyReduce(0, 24, marcoSlowStart));
+    assertTrue(marco.asksForEveryEarlyReduce(1, 24, marcoSlowStart));
+    assertTrue(marco.toString(), marco.toString().contains("once a map has completed"));
 
     Configuration stockConf = new Configuration(false);
     MarcoJob.useStockShuffle(stockConf);
     stockConf.setBoolean(MarcoConfig.STAGGER_STOCK_JOBS, true);
     ReduceStaggering stock = ReduceStaggering.forJob(stockConf);
     float stockSlowStart = stock.slowStart(0.05f);
-    assertFalse("5% of 24 maps is 2", stock.asksForEveryEarlyReduce(1, 24, stockSlowStart, true));
-    assertTrue(stock.asksForEveryEarlyReduce(2, 24, stockSlowStart, false));
+    assertFalse("5% of 24 maps is 2", stock.asksForEveryEarlyReduce(1, 24, stockSlowStart));
+    assertTrue(stock.asksForEveryEarlyReduce(2, 24, stockSlowStart));
 
     Configuration hadoopRampUp = marcoJob();
     hadoopRampUp.setBoolean(MarcoConfig.STAGGER_FULL_RAMPUP, false);
     ReduceStaggering proportional = ReduceStaggering.forJob(hadoopRampUp);
     assertTrue(proportional.isActive());
-    assertFalse(proportional.asksForEveryEarlyReduce(12, 24, 0f, true));
+    assertFalse(proportional.asksForEveryEarlyReduce(12, 24, 0f));
     assertTrue(proportional.toString(), proportional.toString().contains("Hadoop's ramp-up"));
 
     assertFalse(
         "not for jobs that are not staggered",
-        ReduceStaggering.forJob(new Configuration(false))
-            .asksForEveryEarlyReduce(12, 24, 0f, true));
-  }
-
-  /**
-   * At slow-start 0 the asks also go out once the first map wave holds all its room, before any
-   * map has completed; the settle time is two NodeManager heartbeats. A job with a slow-start
-   * above 0 waits for its completed maps as before, and the switch turns it off.
-   */
-  @Test
-  public void atSlowStartZeroEveryEarlyReduceIsAskedForOnceTheFirstMapWaveIsPlaced() {
-    Configuration conf = marcoJob();
-    conf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 500);
-    ReduceStaggering marco = ReduceStaggering.forJob(conf);
-    assertTrue(marco.asksForEveryEarlyReduce(0, 24, marco.slowStart(0.05f), true));
-    assertTrue(marco.toString(), marco.toString().contains("no map container for 1000 ms"));
-    FirstMapWave wave = marco.firstMapWave();
-    assertFalse(wave.isPlaced(12, 12, 0));
-    assertTrue("two heartbeats of 500 ms", wave.isPlaced(12, 12, 1000));
-
-    Configuration stockEarly = new Configuration(false);
-    MarcoJob.useStockShuffle(stockEarly);
-    stockEarly.setBoolean(MarcoConfig.STAGGER_STOCK_JOBS, true);
-    ReduceStaggering stock = ReduceStaggering.forJob(stockEarly);
-    assertTrue("a stock job at slow-start 0", stock.asksForEveryEarlyReduce(0, 24, 0f, true));
-    assertFalse("at its own slow-start", stock.asksForEveryEarlyReduce(0, 24, 0.05f, true));
-
-    conf.setBoolean(MarcoConfig.STAGGER_ASK_AT_FIRST_WAVE, false);
-    ReduceStaggering afterAMap = ReduceStaggering.forJob(conf);
-    assertFalse(afterAMap.asksForEveryEarlyReduce(0, 24, 0f, true));
-    assertTrue(afterAMap.asksForEveryEarlyReduce(1, 24, 0f, false));
-    assertFalse(afterAMap.toString(), afterAMap.toString().contains("first map wave"));
+        ReduceStaggering.forJob(new Configuration(false)).asksForEveryEarlyReduce(12, 24, 0f));
   }
 
   @Test

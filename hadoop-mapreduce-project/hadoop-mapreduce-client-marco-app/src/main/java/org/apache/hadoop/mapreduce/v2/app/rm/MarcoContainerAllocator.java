@@ -15,7 +15,6 @@ import java.util.Set;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.stagger.EarlyReduceAdmission;
-import org.apache.hadoop.mapreduce.marco.stagger.FirstMapWave;
 import org.apache.hadoop.mapreduce.marco.stagger.ReduceStaggering;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
@@ -38,11 +37,9 @@ import org.slf4j.LoggerFactory;
  * <p>The hooks, all on the allocator's heartbeat thread:
  * <ul>
  *   <li>{@link #scheduleReduces}: MaRCO jobs run with slow-start 0. Once the slow-start in
- *       force is reached and a map has completed (at slow-start 0: or the first map wave holds
- *       all its room, {@code mapreduce.marco.stagger.ask.at.first.wave}), every early reduce the
- *       cap allows is asked for at once while maps hold containers
- *       ({@code mapreduce.marco.stagger.full.rampup}); otherwise Hadoop's ramp-up sizes the asks
- *       in proportion to the maps completed.</li>
+ *       force is reached and a map has completed, every early reduce the cap allows is asked for
+ *       at once while maps hold containers ({@code mapreduce.marco.stagger.full.rampup});
+ *       otherwise Hadoop's ramp-up sizes the asks in proportion to the maps completed.</li>
  *   <li>{@link #rampUpReduces} and {@link #scheduleAllReduces}: while maps run, reduce requests
  *       plus held reduce containers stay within k per cluster node, so the RM is not asked for
  *       containers the job would not use.</li>
@@ -61,7 +58,6 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoContainerAllocator.class);
 
   private ReduceStaggering staggering;
-  private FirstMapWave firstMapWave;
   private int clusterNodes;
 
   public MarcoContainerAllocator(
@@ -72,7 +68,6 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
   @Override
   protected void serviceInit(Configuration conf) throws Exception {
     staggering = ReduceStaggering.forJob(conf);
-    firstMapWave = staggering.firstMapWave();
     LOG.info("MaRCO AppMaster: {}", staggering);
     super.serviceInit(conf);
   }
@@ -101,16 +96,13 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
       float maxReduceRampupLimit,
       float reduceSlowStart) {
     float slowStart = staggering.slowStart(reduceSlowStart);
-    boolean firstWavePlaced =
-        firstMapWave.isPlaced(assignedMaps, scheduledMaps, getContext().getClock().getTime());
     // Only while maps hold containers: with none, Hadoop's ramp-down and reducer preemption must
     // be free to give reduce room to maps, and an ask re-sent here would take it back.
     if (limitingEarlyReduces()
         && assignedMaps > 0
-        && staggering.asksForEveryEarlyReduce(
-            completedMaps, totalMaps, slowStart, firstWavePlaced)) {
+        && staggering.asksForEveryEarlyReduce(completedMaps, totalMaps, slowStart)) {
       setIsReduceStarted(true);
-      askUpToEarlyReduceCap(completedMaps, totalMaps, assignedMaps, numPendingReduces);
+      askUpToEarlyReduceCap(completedMaps, totalMaps, numPendingReduces);
     } else {
       super.scheduleReduces(
           totalMaps,
@@ -139,16 +131,14 @@ public class MarcoContainerAllocator extends RMContainerAllocator {
    * Reduces outrank maps at the RM, so with an ask open for each node without its reduce, the
    * first room that frees up on such a node goes to its reduce.
    */
-  private void askUpToEarlyReduceCap(
-      int completedMaps, int totalMaps, int assignedMaps, int numPendingReduces) {
+  private void askUpToEarlyReduceCap(int completedMaps, int totalMaps, int numPendingReduces) {
     int rampUp = Math.min(roomUnderEarlyReduceCap(), numPendingReduces);
     if (rampUp > 0) {
       LOG.info(
-          "Reduce staggering: {} of {} maps completed, {} running, asking for {} more reduce(s)"
-              + " at once ({} per node while maps run)",
+          "Reduce staggering: {} of {} maps completed, asking for {} more reduce(s) at once"
+              + " ({} per node while maps run)",
           completedMaps,
           totalMaps,
-          assignedMaps,
           rampUp,
           staggering.reducesPerNode());
       rampUpReduces(rampUp);

@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
@@ -46,8 +45,8 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.event.EventHandler;
 import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
-import org.apache.hadoop.yarn.util.Clock;
 import org.apache.hadoop.yarn.util.Records;
+import org.apache.hadoop.yarn.util.SystemClock;
 import org.junit.After;
 import org.junit.Test;
 
@@ -57,8 +56,7 @@ import org.junit.Test;
  * progress. The tests call the hooks as the allocator's heartbeat does (allocate, then Hadoop's
  * reduce scheduling) for k &gt; 1 reduces per node, a reduce container withheld on a node that
  * holds its reduce running a waiting map (or going back to the RM when none waits or fits),
- * every early reduce asked for at once after the first completed map, or once the first map wave
- * holds its room on the test's clock, while maps hold containers
+ * every early reduce asked for at once after the first completed map while maps hold containers
  * (and Hadoop's ramp-up with that switched off or with no map running), reduces ramped down when
  * maps lack room and up again within the cap, and a node lost while maps run.
  */
@@ -72,7 +70,6 @@ public class TestMarcoContainerAllocator {
       ApplicationAttemptId.newInstance(ApplicationId.newInstance(1, 1), 1);
   private final JobId jobId = MRBuilderUtils.newJobId(attemptId.getApplicationId(), 1);
   private final AtomicInteger completedMaps = new AtomicInteger();
-  private final AtomicLong nowMs = new AtomicLong();
   private final FakeRm rm = new FakeRm();
   private MarcoContainerAllocator allocator;
   private int containers;
@@ -219,42 +216,6 @@ public class TestMarcoContainerAllocator {
     assertEquals("and they stay asked for", 4, scheduledReduces());
   }
 
-  /**
-   * No map has completed, 8 maps hold containers and 16 wait: once no map has got a container for
-   * two NodeManager heartbeats (the default 1000 ms each), the first wave holds all its room, and
-   * every early reduce is asked for, so that each node's first freed room goes to its reduce.
-   */
-  @Test
-  public void onceTheFirstMapWaveIsPlacedEveryEarlyReduceIsAskedForBeforeAMapCompletes()
-      throws Exception {
-    start(marcoJob(1), 6);
-    heartbeat(4, 1);
-    scheduleReduces(16, 8);
-    nowMs.addAndGet(1999);
-    scheduleReduces(16, 8);
-    assertEquals("a map may still get room", 0, scheduledReduces());
-    nowMs.addAndGet(1);
-    scheduleReduces(16, 8);
-    assertEquals("1 per node on 4 nodes", 4, scheduledReduces());
-    heartbeat(4, 1);
-    assertEquals(4, reduceAsk(rm.lastRequest()));
-  }
-
-  @Test
-  public void withoutAskingAtTheFirstWaveTheAsksWaitForACompletedMap() throws Exception {
-    Configuration conf = marcoJob(1);
-    conf.setBoolean(MarcoConfig.STAGGER_ASK_AT_FIRST_WAVE, false);
-    start(conf, 6);
-    heartbeat(4, 1);
-    scheduleReduces(16, 8);
-    nowMs.addAndGet(60_000);
-    scheduleReduces(16, 8);
-    assertEquals(0, scheduledReduces());
-    completedMaps.set(1);
-    scheduleReduces(16, 8);
-    assertEquals(4, scheduledReduces());
-  }
-
   @Test
   public void withoutTheFullRampUpHadoopsRampUpSizesTheEarlyReduceAsks() throws Exception {
     Configuration conf = marcoJob(1);
@@ -357,7 +318,6 @@ public class TestMarcoContainerAllocator {
             });
     ClusterInfo clusterInfo = new ClusterInfo();
     EventHandler<?> ignoreEvents = event -> {};
-    Clock clock = nowMs::get;
     AppContext context =
         fake(
             AppContext.class,
@@ -372,7 +332,7 @@ public class TestMarcoContainerAllocator {
                 case "getEventHandler":
                   return ignoreEvents;
                 case "getClock":
-                  return clock;
+                  return SystemClock.getInstance();
                 case "getClusterInfo":
                   return clusterInfo;
                 default:
