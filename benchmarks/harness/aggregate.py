@@ -75,6 +75,13 @@ def summarize(records: list[Record]) -> list[Summary]:
                     if all("fetch_wait_s" in r for r in runs)
                     else None
                 ),
+                # Records written before it was measured, or off a shaped netns cluster, have
+                # none.
+                "link_slack_s": (
+                    mean([r["link_slack_s"] for r in runs])
+                    if all(r.get("link_slack_s") is not None for r in runs)
+                    else None
+                ),
                 "shuffle_bytes": mean([r["shuffle_bytes"] for r in runs]),
                 "map_output_bytes": mean([r["map_output_bytes"] for r in runs]),
                 "input_bytes": mean([r.get("hdfs_bytes_read", 0) for r in runs]),

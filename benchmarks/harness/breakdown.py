@@ -181,6 +181,46 @@ def reduce_rows(histories: list[JobHistory]) -> list[dict[str, str | int]]:
     ]
 
 
+def link_slack(
+    histories: list[JobHistory], group_of: dict[str, int] | None, rate_mbit: float | None
+) -> float | None:
+    """Seconds the run's shuffles ended after the earliest the throttled link let them end,
+    summed over its jobs; None where the groups or the shaped rate are unknown.
+
+    A reduce receives across its node's link its partition of every map that ran in another
+    group, each taken as the reduce's REDUCE_SHUFFLE_BYTES over the job's maps. From the reduce's
+    start, the link carries those partitions one after the other, each once its map has ended,
+    at rate_mbit. The job's bound is the latest of its reduces', and the slack is its last
+    shuffle end minus that bound. Where the maps ran moves the bound (a group that ran more maps
+    sends more across); link time a shuffle runtime loses shows as slack. The bound counts only
+    each reduce's own link; a sending node's link can be busier."""
+    if not group_of or not rate_mbit or rate_mbit <= 0:
+        return None
+    ms_per_byte = 8 * 1000 / (rate_mbit * 1e6)
+    total_ms = 0.0
+    for h in histories:
+        if not h.reduces or not h.map_finishes:
+            continue
+        hosts = {*h.map_hosts, *(r.host for r in h.reduces)}
+        if not hosts <= group_of.keys():
+            return None
+        bound = 0.0
+        for r in h.reduces:
+            partition = r.counters.get(f"{TASK_GROUP}.REDUCE_SHUFFLE_BYTES", 0) / len(
+                h.map_finishes
+            )
+            end = float(r.start)
+            for finish in sorted(
+                f
+                for f, host in zip(h.map_finishes, h.map_hosts, strict=True)
+                if group_of[host] != group_of[r.host]
+            ):
+                end = max(end, finish) + partition * ms_per_byte
+            bound = max(bound, end)
+        total_ms += max(r.shuffle_end for r in h.reduces) - bound
+    return total_ms / 1000
+
+
 def ideal_saving(stock_breakdown: Breakdown) -> float:
     """The paper's ideal: the shuffle hidden as far as possible, i.e. stock time minus
     min(exposed shuffle, final sort + final reduce). Returns the seconds that could be saved."""

@@ -87,6 +87,13 @@ class Client:
             return None
         return read_shaping_env(self._netns_state() / "shaping.env")
 
+    def shaped_groups(self) -> dict[str, int] | None:
+        """Worker host -> the group the bisection is shaped between, as `shape` split them; None
+        where unknown (a --conf-dir cluster) or not shaped."""
+        if not self.netns:
+            return None
+        return read_shaped_groups(self._netns_state())
+
     def bisection_bytes(self) -> int | None:
         """Bytes the workers have sent across the shaped bisection so far: the sum over workers of
         the `Sent` counter of the shaped HTB class (bandwidth-shaping/lib/htb.sh's
@@ -196,6 +203,31 @@ def read_shaping_env(path: Path) -> int | float:
     raise ClusterError(
         f"{path} names no RATE_MBIT; re-apply the shaping with bandwidth-shaping/shape --rate MBIT"
     )
+
+
+def read_shaped_groups(state: Path) -> dict[str, int] | None:
+    """Worker host -> group, as bandwidth-shaping/shape splits the workers of the state dir's
+    nodes.list, in their order, into shaping.env's SHAPED_GROUPS contiguous groups
+    (lib/topology.sh's mc_worker_group); None if the cluster is not shaped."""
+    env, nodes = state / "shaping.env", state / "nodes.list"
+    if not env.exists() or not nodes.exists():
+        return None
+    groups = next(
+        (
+            int(value)
+            for key, _, value in (line.partition("=") for line in env.read_text().splitlines())
+            if key == "SHAPED_GROUPS"
+        ),
+        None,
+    )
+    workers = [
+        fields[0]
+        for fields in (line.split() for line in nodes.read_text().splitlines())
+        if len(fields) >= 5 and fields[4] == "worker"
+    ]
+    if not groups or not workers:
+        return None
+    return {name: i * groups // len(workers) + 1 for i, name in enumerate(workers)}
 
 
 def shaped_class_sent(tc_class_stats: str) -> int | None:

@@ -101,6 +101,7 @@ RUN_COLUMNS = [
     "fetch_wait_s",
     "fetch_stalls",
     "fetches_to_disk",
+    "link_slack_s",
     "failed_attempts",
     "killed_attempts",
     "output_sha256",
@@ -146,6 +147,7 @@ def write_summary_csv(summaries: list[Summary], path: Path) -> None:
         *PHASES,
         "partial_work_s",
         "fetch_wait_s",
+        "link_slack_s",
         "shuffle_bytes",
         "bisection_bytes",
         "task_cpu_s",
@@ -509,7 +511,8 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "Phase breakdown (mean seconds along the critical path; the phases add up to "
             "the wall time; partial work runs overlapped with the shuffle; fetch wait is the "
             "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
-            "of every reduce):",
+            "of every reduce; link slack is how much later than the throttled link allowed, "
+            "given where the maps ran, the last shuffle ended):",
             "",
             *table_head(
                 [
@@ -521,6 +524,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                     "partial sort+reduce",
                     "invocations",
                     "fetch wait",
+                    "link slack",
                 ]
             ),
         ]
@@ -531,7 +535,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                 + " | ".join(f1(b[p]) for p in PHASES)
                 + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
                 f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} | "
-                f"{f1(s.get('fetch_wait_s'))} |"
+                f"{f1(s.get('fetch_wait_s'))} | {f1(s.get('link_slack_s'))} |"
             )
         lines.append("")
         lines += savings_table(rr)

@@ -374,7 +374,9 @@ class Runner:
         try:
             download = self.profile["output_checksum"] == "download"
             histories = self.fetch(job_ids, output if download else None, run_dir)
-            record.update(analyse(histories, start_ms, end_ms))
+            record.update(
+                analyse(histories, start_ms, end_ms, self.client.shaped_groups(), self.current_rate)
+            )
             record["output_checksum"] = self.profile["output_checksum"]
             if download:
                 record["output_sha256"], record["output_bytes"] = checksum(run_dir / "output")
@@ -525,12 +527,20 @@ class FaultInjector(threading.Thread):
             }
 
 
-def analyse(histories: list[history.JobHistory], start_ms: int, end_ms: int) -> dict[str, Any]:
-    """The record fields that come from the run's job histories."""
+def analyse(
+    histories: list[history.JobHistory],
+    start_ms: int,
+    end_ms: int,
+    group_of: dict[str, int] | None = None,
+    rate_mbit: float | None = None,
+) -> dict[str, Any]:
+    """The record fields that come from the run's job histories; the link slack needs the
+    workers' groups and the shaped rate, and is None without them."""
     return {
         "breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
         **breakdown.run_metrics(histories),
         "reduce_attempts": breakdown.reduce_rows(histories),
+        "link_slack_s": breakdown.link_slack(histories, group_of, rate_mbit),
     }
 
 

@@ -101,6 +101,58 @@ def test_fetch_wait_is_read_from_either_shuffles_counters():
     assert m["marco"]["fetches_to_disk"] == 5
 
 
+def link_bound_job(shuffle_ends):
+    """4 maps of 4 MB in all (1 MB per reduce each) on w1-w4, ending at 1, 2, 3 and 9 s; a reduce
+    on w1 from 0 s and one on w3 from 5 s, ending their shuffles at `shuffle_ends` (ms)."""
+    h = history.JobHistory(job_id="job_1_0001")
+    h.map_hosts = ["w1", "w2", "w3", "w4"]
+    h.map_finishes = [1000, 2000, 3000, 9000]
+    h.map_starts = [0] * 4
+    shuffle_bytes = {f"{breakdown.TASK_GROUP}.REDUCE_SHUFFLE_BYTES": 4_000_000}
+    for host, start, end in zip(["w1", "w3"], [0, 5000], shuffle_ends, strict=True):
+        h.reduces.append(history.ReduceAttempt(host, host, start, end, end, end, shuffle_bytes))
+    return h
+
+
+def test_link_slack_is_the_last_shuffle_end_after_what_the_link_allowed():
+    """At 8 Mbit/s a 1 MB partition takes 1 s. w1's reduce receives the maps of w3 and w4
+    (group 2): the one ended at 3 s by 4 s, the one ended at 9 s by 10 s. w3's, from 5 s, has
+    w1's and w2's by 7 s. The bound is 10 s; the shuffles ended at 10.5 and 12 s: 2 s of slack.
+    A run's jobs add up; unknown groups, hosts or rate give none."""
+    groups = {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
+    job = link_bound_job([10_500, 12_000])
+    assert breakdown.link_slack([job], groups, 8) == pytest.approx(2.0)
+    assert breakdown.link_slack([job, link_bound_job([10_000, 7_000])], groups, 8) == (
+        pytest.approx(2.0)
+    )
+    # Twice the rate: w1's reduce has its bytes by 9.5 s, w3's by 6 s.
+    assert breakdown.link_slack([job], groups, 16) == pytest.approx(2.5)
+    # Three maps in w1's group: w1's reduce has w3's map by 4 s; w3's, from 5 s, receives the
+    # other three, the last ended at 9 s, by 10 s.
+    assert breakdown.link_slack([job], {**groups, "w4": 1}, 8) == pytest.approx(2.0)
+    job.reduces[1].start = 8000  # now it cannot have them before 11 s
+    assert breakdown.link_slack([job], {**groups, "w4": 1}, 8) == pytest.approx(1.0)
+    assert breakdown.link_slack([job], {"w1": 1, "w3": 2}, 8) is None
+    assert breakdown.link_slack([job], None, 8) is None
+    assert breakdown.link_slack([job], groups, 0) is None
+    assert breakdown.link_slack([job], groups, None) is None
+
+
+def test_the_shaped_groups_are_read_as_shape_splits_the_workers(tmp_path):
+    from harness.cluster import read_shaped_groups
+
+    assert read_shaped_groups(tmp_path) is None  # no cluster
+    (tmp_path / "nodes.list").write_text(
+        "master mc-master 10.0.0.10 mcv-master master 0\n"
+        + "".join(f"w{i} mc-w{i} 10.0.0.1{i} mcv-w{i} worker 1\n" for i in range(1, 5))
+    )
+    assert read_shaped_groups(tmp_path) is None  # not shaped
+    (tmp_path / "shaping.env").write_text("SHAPED_GROUPS=2\nRATE_MBIT=10\nTC_KBIT=10456\n")
+    assert read_shaped_groups(tmp_path) == {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
+    (tmp_path / "shaping.env").write_text("SHAPED_GROUPS=4\nRATE_MBIT=10\n")
+    assert read_shaped_groups(tmp_path) == {"w1": 1, "w2": 2, "w3": 3, "w4": 4}
+
+
 def test_stock_variants_run_hadoops_shuffle_through_the_fetch_wait_timer():
     for variant in catalog.STOCK_VARIANTS:
         assert catalog.VARIANTS[variant][catalog.PLUGIN_KEY].endswith(".TimedStockShuffle")
