@@ -102,8 +102,8 @@ def test_fetch_wait_is_read_from_either_shuffles_counters():
 
 
 def link_bound_job(shuffle_ends):
-    """4 maps of 4 MB in all (1 MB per reduce each) on w1-w4, ending at 1, 2, 3 and 9 s; a reduce
-    on w1 from 0 s and one on w3 from 5 s, ending their shuffles at `shuffle_ends` (ms)."""
+    """Maps on w1-w4, ending at 1, 2, 3 and 9 s; a reduce on w1 from 0 s and one on w3 from 5 s,
+    each fetching 4 MB (1 MB from each map) and ending its shuffle at `shuffle_ends` (ms)."""
     h = history.JobHistory(job_id="job_1_0001")
     h.map_hosts = ["w1", "w2", "w3", "w4"]
     h.map_finishes = [1000, 2000, 3000, 9000]
