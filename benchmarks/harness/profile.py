@@ -67,21 +67,58 @@ def available() -> list[str]:
 
 
 def load(name_or_path: str | Path) -> Profile:
-    """The profile named NAME (benchmarks/profiles/NAME.json) or the JSON file at a path."""
+    """The profile named NAME (benchmarks/profiles/NAME.json) or the JSON file at a path, with
+    what it `extends` under it."""
+    path = _path(name_or_path, None)
+    data = _read(path, ())
+    data.setdefault("name", path.stem)
+    return validate(data, str(path))
+
+
+def _path(name_or_path: str | Path, relative_to: Path | None) -> Path:
+    """A name is a file in PROFILE_DIR; a relative path is taken from RELATIVE_TO if given."""
     path = Path(name_or_path)
     if not path.suffix:
         path = PROFILE_DIR / f"{name_or_path}.json"
+    elif relative_to is not None and not path.is_absolute():
+        path = relative_to / path
     if not path.is_file():
         raise ProfileError(
             f"no profile '{name_or_path}' ({path} does not exist); "
             f"the profiles are: {', '.join(available())}, or give a path to a .json file"
         )
+    return path
+
+
+def _read(path: Path, seen: tuple[Path, ...]) -> Profile:
+    """The JSON at PATH over the profile it `extends` (a name, or a path relative to PATH's
+    directory), itself read the same way, so a variant of a profile states only what differs."""
+    if path.resolve() in seen:
+        chain = " -> ".join(str(p) for p in (*seen, path.resolve()))
+        raise ProfileError(f"profile {path} extends itself ({chain}); remove one 'extends'")
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as e:
         raise ProfileError(f"profile {path} is not valid JSON: {e}") from e
-    data.setdefault("name", path.stem)
-    return validate(data, str(path))
+    if not isinstance(data, dict):
+        raise ProfileError(f"profile {path} must be a JSON object")
+    base = data.pop("extends", None)
+    if base is None:
+        return data
+    if not isinstance(base, str):
+        raise ProfileError(f"profile {path}: 'extends' must name a profile, got {base!r}")
+    return _merged(_read(_path(base, path.parent), (*seen, path.resolve())), data)
+
+
+def _merged(base: dict, over: dict) -> dict:
+    """BASE with OVER's keys put in: objects are merged key by key, anything else is replaced."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merged(out[key], value)
+        else:
+            out[key] = value
+    return out
 
 
 def _unknown(keys: Iterable[str], allowed: set[str], where: str) -> None:

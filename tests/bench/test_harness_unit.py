@@ -271,6 +271,50 @@ def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
     assert paper["job_conf"]["dfs.replication"] == 1
 
 
+def test_the_paper_all_profile_is_the_main_command_with_all_eleven_jobs():
+    paper, every = profile.load("paper"), profile.load("paper-all")
+    assert every["name"] == "paper-all" and every["jobs"] == catalog.ALL_JOBS
+    for key in ("cluster", "job_conf", "generate_conf", "variants", "repetitions", "reduces"):
+        assert every[key] == paper[key], key
+    assert {every["data"][catalog.JOB_DATA[j]]["bytes"] for j in catalog.ALL_JOBS} == {"96m"}
+    runs, curve = cli.main_runs(every)
+    assert len(runs) == 11 * 3 * 2 and curve == []
+
+
+def test_a_profile_extends_another_and_states_only_what_differs(tmp_path):
+    (tmp_path / "base.json").write_text(
+        json.dumps(
+            {
+                "jobs": ["word-count"],
+                "repetitions": 2,
+                "data": {"text": {"bytes": "8m"}},
+                "job_conf": {"a": 1, "b": 2},
+            }
+        )
+    )
+    (tmp_path / "child.json").write_text(
+        json.dumps(
+            {
+                "extends": "base.json",
+                "jobs": ["word-count", "k-means"],
+                "data": {"ratings": {"bytes": "4m"}},
+                "job_conf": {"b": 3},
+            }
+        )
+    )
+    child = profile.load(tmp_path / "child.json")
+    assert child["name"] == "child" and child["repetitions"] == 2
+    assert child["jobs"] == ["word-count", "k-means"]
+    assert child["data"] == {"text": {"bytes": "8m"}, "ratings": {"bytes": "4m"}}
+    assert child["job_conf"] == {"a": 1, "b": 3}
+    (tmp_path / "base.json").write_text(json.dumps({"extends": "child.json"}))
+    with pytest.raises(profile.ProfileError, match="extends itself"):
+        profile.load(tmp_path / "child.json")
+    (tmp_path / "base.json").write_text(json.dumps({"extends": "no-such-profile"}))
+    with pytest.raises(profile.ProfileError, match="no profile 'no-such-profile'"):
+        profile.load(tmp_path / "child.json")
+
+
 def test_the_job_catalog_is_the_jars_program_list():
     """catalog.py reads programs.tsv, which BenchmarkDriver registers too: eleven jobs, each
     reading a data set that one of the generators makes; a profile without jobs runs them all."""
