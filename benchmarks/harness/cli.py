@@ -229,9 +229,7 @@ def environment(prof: Profile, client: Client, args: argparse.Namespace) -> dict
         0,
     )
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
-    commit = subprocess.run(
-        ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
+    commit = resume.git_commit(REPO, short=True)
     c = prof["cluster"]
     cluster = (
         (

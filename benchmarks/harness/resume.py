@@ -28,11 +28,15 @@ class ResumeError(RuntimeError):
     """The results directory holds runs that the current session cannot be compared with."""
 
 
-def git_commit(repo: Path) -> str:
-    r = subprocess.run(
-        ["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True
-    )
-    return r.stdout.strip() or "unknown (not a git checkout)"
+def git_commit(repo: Path, short: bool = False) -> str:
+    """HEAD's hash, with "-dirty" (as `git describe --dirty` marks it) when tracked files differ
+    from it: the runs then measured code that no commit holds."""
+    argv = ["git", "-C", str(repo), "rev-parse", *(["--short"] if short else []), "HEAD"]
+    commit = subprocess.run(argv, capture_output=True, text=True).stdout.strip()
+    if not commit:
+        return "unknown (not a git checkout)"
+    changed = subprocess.run(["git", "-C", str(repo), "diff", "--quiet", "HEAD", "--"])
+    return commit + ("-dirty" if changed.returncode == 1 else "")
 
 
 def profile_sha256(profile: Profile) -> str:

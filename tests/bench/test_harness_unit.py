@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -666,6 +667,26 @@ def test_a_results_directory_refuses_runs_of_another_commit_profile_or_cluster(t
     assert not out.exists() and (moved / "results.jsonl").exists()
     assert moved.name.startswith("results.previous-")
     resume.check(out, mine)
+
+
+def test_the_recorded_commit_says_when_the_tree_differs_from_it(tmp_path):
+    from harness import resume
+
+    def git(*argv):
+        subprocess.run(["git", "-C", str(tmp_path), *argv], check=True, capture_output=True)
+
+    assert resume.git_commit(tmp_path) == "unknown (not a git checkout)"
+    git("init", "-q")
+    (tmp_path / "code.py").write_text("x = 1\n")
+    git("add", "code.py")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
+    clean = resume.git_commit(tmp_path)
+    assert len(clean) == 40 and resume.git_commit(tmp_path, short=True) == clean[:7]
+    (tmp_path / "results.jsonl").write_text("{}\n")  # untracked output is not the code
+    assert resume.git_commit(tmp_path) == clean
+    (tmp_path / "code.py").write_text("x = 2\n")
+    assert resume.git_commit(tmp_path) == clean + "-dirty"
+    assert resume.git_commit(tmp_path, short=True) == clean[:7] + "-dirty"
 
 
 def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_path, monkeypatch):
