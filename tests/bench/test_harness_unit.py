@@ -840,19 +840,27 @@ def test_a_warm_up_run_comes_first_once_and_is_recorded_nowhere(tmp_path):
     prof = profile.load("paper")
     assert prof["warmup_runs"] == 1
     run = runner.Runner(OfflineClient(), prof, tmp_path, "/bench", log=lambda m: None)
-    executed = []
+    executed, warm_up = [], []
 
     def run_one(planned):
         executed.append(planned.key)
+        if planned.set == "warmup":
+            warm_up.append(planned.config)
         return {"key": planned.key, "status": "ok", "wall_s": 1.0}
 
     run.run_one = run_one
-    configs = [runner.Config("kill", "marco", fault="kill-reduce"), runner.Config("stock", "stock")]
+    extra = {"dfs.replication": "2"}  # as `run --conf` gives it to every run
+    configs = [
+        runner.Config("kill", "marco", dict(extra), fault="kill-reduce"),
+        runner.Config("stock", "stock", dict(extra)),
+    ]
     planned = runner.plan("faults", ["word-count"], configs, 1)
     run.execute(planned, "faults")
     run.execute(runner.plan("again", ["self-join"], configs, 1), "again")
-    # the first job, with the stock shuffle and no fault, once per Runner (a cluster session)
+    # the first job, with the stock shuffle, the run's settings and no fault, once per Runner
+    # (a cluster session)
     assert executed[0] == "warmup/word-count/stock/1"
+    assert warm_up == [runner.Config("stock", "stock", extra)]
     assert executed.count("warmup/word-count/stock/1") == 1 and len(executed) == 5
     recorded = [r["key"] for r in runner.load_results(tmp_path / "results.jsonl")]
     assert not [k for k in recorded if k.startswith("warmup/")] and len(recorded) == 4
