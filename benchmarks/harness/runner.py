@@ -280,9 +280,9 @@ class Runner:
     def warm_up(self, first: Run) -> None:
         """Runs the profile's warm-up runs (the first job to come, with the stock shuffle, the first
         run's extra settings such as `run --conf`, and no fault; recorded nowhere) once per
-        cluster session. The first job on a fresh cluster runs
-        its daemons' container-launch and shuffle-serving paths cold: in the paper profile its
-        map phase was 7 s longer than the same job's later runs, in every main command."""
+        cluster session. The first job on a fresh cluster runs its daemons' container-launch and
+        shuffle-serving paths cold: in the paper profile its map phase was 7 s longer than the
+        same job's later runs, in every main command."""
         if self.warmed_up:
             return
         self.warmed_up = True

@@ -102,12 +102,12 @@ final class MarcoTimeline {
 
   /**
    * Waits up to {@code timeoutMillis} for the copy that {@link #write} started, so that it is
-   * complete when the task reports done; returns whether it is (true when there was none).
+   * complete when the task reports done; a copy that takes longer is logged and left behind.
    */
-  boolean awaitCopy(long timeoutMillis) throws InterruptedException {
+  void awaitCopy(long timeoutMillis) throws InterruptedException {
     Thread running = copy;
     if (running == null) {
-      return true;
+      return;
     }
     running.join(timeoutMillis);
     if (running.isAlive()) {
@@ -115,8 +115,6 @@ final class MarcoTimeline {
           "MaRCO: the timeline copy ({}) did not end within {} ms; the task goes on without it",
           running.getName(),
           timeoutMillis);
-      return false;
     }
-    return true;
   }
 }
