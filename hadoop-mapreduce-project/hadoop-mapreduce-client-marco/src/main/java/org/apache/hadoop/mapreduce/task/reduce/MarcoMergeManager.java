@@ -68,9 +68,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Waits re-check their condition at least this often, so a missed wake-up cannot hang. */
   private static final long WAIT_CHECK_MILLIS = 1000;
 
-  /** How long a reduce that has run waits for its timeline copy before it reports done. */
-  static final long TIMELINE_COPY_TIMEOUT_MILLIS = 60_000;
-
   private final TaskAttemptID reduceId;
   private final JobConf conf;
   private final FileSystem localFs;
@@ -994,15 +991,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         (end - mergeStart));
     timeline.write(conf, reduceId, settings.getTimelineDir());
     return merged;
-  }
-
-  /**
-   * Waits for the copy of the timeline to {@code mapreduce.marco.timeline.dir} that {@link
-   * #close} started, at most {@link #TIMELINE_COPY_TIMEOUT_MILLIS}: called once the reducer has
-   * run, so the copy overlaps the reduce instead of delaying it.
-   */
-  void awaitTimelineCopy() throws InterruptedException {
-    timeline.awaitCopy(TIMELINE_COPY_TIMEOUT_MILLIS);
   }
 
   /**

@@ -93,20 +93,4 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
       }
     }
   }
-
-  /**
-   * Called by the reduce task after its reducer has run: the copy of the timeline that the final
-   * merge started ends before the task reports done.
-   */
-  @Override
-  public void close() {
-    super.close();
-    if (marcoMerger != null) {
-      try {
-        marcoMerger.awaitTimelineCopy();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
 }

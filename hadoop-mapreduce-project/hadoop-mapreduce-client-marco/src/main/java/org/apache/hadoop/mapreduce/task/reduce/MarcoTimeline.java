@@ -30,9 +30,6 @@ final class MarcoTimeline {
 
   private final List<String> lines = new ArrayList<>();
 
-  /** The copy to the timeline directory that {@link #write} started, if any. */
-  private volatile Thread copy;
-
   /** Records an event with attribute name/value pairs (numbers and booleans unquoted). */
   synchronized void event(String type, Object... attributes) {
     StringBuilder json = new StringBuilder(96);
@@ -58,13 +55,7 @@ final class MarcoTimeline {
     return s.replace("\\", "\\\\").replace("\"", "\\\"");
   }
 
-  /**
-   * Writes the timeline to the container log directory now, and starts copying it to {@code
-   * timelineDir} (if set) on a thread of its own: an HDFS create and close take from tens of ms to
-   * half a second (the close waits for the block to be reported), and the reducer must not wait
-   * for what only the benchmarks read. {@link #awaitCopy} waits for the copy. A failure is logged,
-   * never fails the task.
-   */
+  /** Writes the timeline; a failure is logged, never fails the task. */
   void write(Configuration conf, TaskAttemptID reduceId, String timelineDir) {
     byte[] bytes = (String.join("\n", events()) + "\n").getBytes(StandardCharsets.UTF_8);
     String logDir = System.getProperty("yarn.app.container.log.dir");
@@ -80,12 +71,6 @@ final class MarcoTimeline {
     }
     Path target =
         new Path(new Path(timelineDir, reduceId.getJobID().toString()), reduceId + ".jsonl");
-    copy = new Thread(() -> copy(conf, target, bytes), "MaRCO timeline copy " + reduceId);
-    copy.setDaemon(true);
-    copy.start();
-  }
-
-  private static void copy(Configuration conf, Path target, byte[] bytes) {
     try {
       FileSystem fs = target.getFileSystem(conf);
       try (OutputStream out = fs.create(target, true)) {
@@ -97,24 +82,6 @@ final class MarcoTimeline {
               + " permissions)",
           target,
           e);
-    }
-  }
-
-  /**
-   * Waits up to {@code timeoutMillis} for the copy that {@link #write} started, so that it is
-   * complete when the task reports done; a copy that takes longer is logged and left behind.
-   */
-  void awaitCopy(long timeoutMillis) throws InterruptedException {
-    Thread running = copy;
-    if (running == null) {
-      return;
-    }
-    running.join(timeoutMillis);
-    if (running.isAlive()) {
-      LOG.warn(
-          "MaRCO: the timeline copy ({}) did not end within {} ms; the task goes on without it",
-          running.getName(),
-          timeoutMillis);
     }
   }
 }

@@ -204,7 +204,6 @@ final class SyntheticShuffle {
       result.computeIfAbsent(key.toString(), x -> new ArrayList<>()).add(value.get());
     }
     it.close();
-    manager.awaitTimelineCopy(); // as MarcoShuffle.close() does once the reducer has run
     if (!reported.isEmpty()) {
       throw reported.get(0);
     }

@@ -10,8 +10,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
@@ -28,11 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -40,7 +34,6 @@ import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapReduceBase;
 import org.apache.hadoop.mapred.OutputCollector;
-import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -49,7 +42,6 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.security.TokenCache;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.After;
 import org.junit.Before;
@@ -555,62 +547,6 @@ public class TestMarcoMergeManager {
         }) {
       assertTrue(event, lines.stream().anyMatch(l -> l.contains("\"event\":\"" + event + "\"")));
     }
-  }
-
-  /** A local file system whose create() waits for {@link #release}: a slow HDFS. */
-  public static class HeldCreateFileSystem extends RawLocalFileSystem {
-    static volatile CountDownLatch release = new CountDownLatch(0);
-
-    @Override
-    public URI getUri() {
-      return URI.create("held:///");
-    }
-
-    @Override
-    public String getScheme() {
-      return "held";
-    }
-
-    @Override
-    public FSDataOutputStream create(
-        Path f,
-        boolean overwrite,
-        int bufferSize,
-        short replication,
-        long blockSize,
-        Progressable progress)
-        throws IOException {
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        throw new InterruptedIOException("held create interrupted");
-      }
-      return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
-    }
-  }
-
-  @Test(timeout = 60_000) // a copy made before the reducer would hang close() on the held create
-  public void theReducerDoesNotWaitForTheTimelineCopy() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(8);
-    conf.setClass("fs.held.impl", HeldCreateFileSystem.class, FileSystem.class);
-    conf.setBoolean("fs.held.impl.disable.cache", true);
-    File dir = new File(localDir, "held-timelines");
-    conf.set(MarcoConfig.TIMELINE_DIR, "held://" + dir.getAbsolutePath());
-    HeldCreateFileSystem.release = new CountDownLatch(1);
-    SyntheticShuffle s = shuffle(conf);
-    fetchAll(s, 8, 10, 5);
-    File file = new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
-    RawKeyValueIterator input = s.manager.close(); // the reducer's input, with the copy held
-    assertFalse(file.exists());
-    int records = 0;
-    while (input.next()) {
-      records++;
-    }
-    input.close();
-    assertEquals(80, records);
-    HeldCreateFileSystem.release.countDown();
-    s.manager.awaitTimelineCopy();
-    assertTrue(Files.readAllLines(file.toPath()).stream().anyMatch(l -> l.contains("shuffle-end")));
   }
 
   /**
