@@ -55,6 +55,10 @@ VARIANTS = {
         "mapreduce.marco.adaptive.enabled": "false",
     },
     "marco-no-adaptive": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.adaptive.enabled": "false"},
+    "marco-no-abandon": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.abandon.at.shuffle.end": "false",
+    },
 }
 
 

@@ -5,9 +5,12 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +28,9 @@ import org.slf4j.LoggerFactory;
  * of one scheduling group, though, and YARN containers each get their own: so the threads can
  * also join a low-share cpu cgroup shared by all partial threads of the node
  * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}), of cgroup v1 or v2 ({@link MarcoCpuCgroup}).
+ *
+ * <p>At shuffle end what still runs on the partial threads is on the final merge's critical path,
+ * so {@link #raiseToContainerShare} brings them back to the container's share.
  */
 final class MarcoCpuShareThreadFactory implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoCpuShareThreadFactory.class);
@@ -40,6 +46,15 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
 
   private final AtomicInteger count = new AtomicInteger();
 
+  /**
+   * Kernel task ids of the threads that took the lower share, with the nice value each had
+   * before; guarded by this.
+   */
+  private final Map<Integer, Integer> lowered = new LinkedHashMap<>();
+
+  /** Set once the threads are back at the container's share; guarded by this. */
+  private boolean raised;
+
   /** {@code cpuCgroup}: a cpu cgroup directory the threads join, empty for none. */
   MarcoCpuShareThreadFactory(String namePrefix, int nice, String cpuCgroup) {
     this.namePrefix = namePrefix;
@@ -52,13 +67,69 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
     Thread t =
         new Thread(
             () -> {
-              lowerOwnPriority(nice);
-              joinCpuCgroup();
+              takeLowerShare();
               work.run();
             },
             namePrefix + "-" + count.incrementAndGet());
     t.setDaemon(true);
     return t;
+  }
+
+  /** Lowers the calling thread's share, unless the threads were raised before it got here. */
+  private synchronized void takeLowerShare() {
+    if (raised || (nice == 0 && cpuCgroup == null)) {
+      return;
+    }
+    int tid = currentThreadTid();
+    int before = tid < 0 ? 0 : niceOf(tid);
+    lowerOwnPriority(nice);
+    joinCpuCgroup();
+    if (tid >= 0) {
+      lowered.put(tid, before);
+    }
+  }
+
+  /**
+   * Brings every thread of this factory back to the container's share, for good: the nice value
+   * it had before, and on cgroup v1 back into this process's own cpu cgroup. On v2 the move of the whole JVM out of
+   * the shuffle cgroup at shuffle end has already taken them out of the partial cgroup, its
+   * threaded child. Raising a nice value needs CAP_SYS_NICE (or RLIMIT_NICE); without it the
+   * threads keep nice 19, which then only ranks them against their own container's threads.
+   *
+   * @return how many threads were raised
+   */
+  synchronized int raiseToContainerShare() {
+    raised = true;
+    MarcoCpuCgroup origin = null;
+    if (cpuCgroup != null && cpuCgroup.version() == MarcoCpuCgroup.Version.V1) {
+      try {
+        origin = MarcoCpuCgroup.ofThisProcess(MarcoCpuCgroup.Version.V1);
+      } catch (IOException e) {
+        LOG.warn("MaRCO: partial threads cannot leave cpu cgroup {} ({})", cpuCgroup.dir(), e);
+      }
+    }
+    for (Map.Entry<Integer, Integer> thread : lowered.entrySet()) {
+      int tid = thread.getKey();
+      if (origin != null) {
+        try {
+          origin.addThread(tid);
+        } catch (IOException e) {
+          LOG.warn(
+              "MaRCO: partial thread {} cannot go back to cpu cgroup {} ({}); it keeps the share"
+                  + " of {}",
+              tid,
+              origin.dir(),
+              e,
+              cpuCgroup.dir());
+        }
+      }
+      if (nice != thread.getValue()) {
+        setNice(tid, thread.getValue());
+      }
+    }
+    int n = lowered.size();
+    lowered.clear();
+    return n;
   }
 
   /** The kernel task id of the calling thread, or -1 where /proc/thread-self does not exist. */
@@ -124,6 +195,21 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
         + "/cpu.shares), its tasks file writable by the task user";
   }
 
+  /** The nice value of thread {@code tid} of this JVM (0 where /proc cannot tell). */
+  static int niceOf(int tid) {
+    try {
+      String stat =
+          new String(
+              Files.readAllBytes(Paths.get("/proc/self/task/" + tid + "/stat")),
+              StandardCharsets.US_ASCII);
+      // Fields after the command name, which is in parentheses and may hold spaces: nice is 19th.
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Integer.parseInt(fields[16]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   /** Sets the calling thread's nice value; logs and carries on where that is impossible. */
   static void lowerOwnPriority(int nice) {
     if (nice == 0) {
@@ -136,6 +222,14 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
               + "/proc/thread-self); they run at normal priority");
       return;
     }
+    setNice(tid, nice);
+  }
+
+  /**
+   * Sets the nice value of thread {@code tid} of this JVM, to lower its priority or raise it back;
+   * logs and carries on where that is impossible.
+   */
+  private static void setNice(int tid, int nice) {
     try {
       Process renice =
           new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", Integer.toString(tid))
@@ -144,13 +238,17 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
       String output = new String(renice.getInputStream().readAllBytes()).trim();
       if (!renice.waitFor(10, TimeUnit.SECONDS) || renice.exitValue() != 0) {
         LOG.warn(
-            "MaRCO: renice of partial thread {} failed ({}); it runs at normal priority",
+            "MaRCO: renice of partial thread {} to {} failed ({}); {}",
             tid,
-            output);
+            nice,
+            output,
+            nice < niceOf(tid)
+                ? "it keeps its low priority (raising one needs CAP_SYS_NICE)"
+                : "it runs at normal priority");
       }
     } catch (IOException e) {
       LOG.warn(
-          "MaRCO: cannot run renice ({}); partial threads run at normal priority. Install"
+          "MaRCO: cannot run renice ({}); partial threads keep their priority. Install"
               + " util-linux on the NodeManagers.",
           e.getMessage());
     } catch (InterruptedException e) {

@@ -86,6 +86,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoTimeline timeline = new MarcoTimeline();
   private final Counters.Counter mergedMapOutputs;
   private final ExecutorService partialThreads;
+  private final MarcoCpuShareThreadFactory partialThreadFactory;
   private final ExecutorService spillThread;
   private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
   private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
@@ -206,6 +207,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // fetchers, leaves it, so that they are born at the container's share.
     this.shuffleCpuCgroup =
         MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
+    this.partialThreadFactory =
+        new MarcoCpuShareThreadFactory(
+            "MaRCO partial " + reduceId,
+            settings.effectivePartialNice(),
+            settings.effectivePartialCpuCgroup());
     ThreadPoolExecutor partialPool =
         new ThreadPoolExecutor(
             settings.getPartialThreads(),
@@ -213,10 +219,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             0L,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
-            new MarcoCpuShareThreadFactory(
-                "MaRCO partial " + reduceId,
-                settings.effectivePartialNice(),
-                settings.effectivePartialCpuCgroup()));
+            partialThreadFactory);
     partialPool.prestartAllCoreThreads();
     this.partialThreads = partialPool;
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
@@ -940,6 +943,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     leaveShuffleCpuCgroup();
     List<MarcoShuffledRun<K, V>> runs = new ArrayList<>();
     int partialRunCount;
+    boolean finishRunning;
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
       abandonRunning = settings.effectiveAbandonAtShuffleEnd() && !running.isEmpty();
@@ -954,6 +958,22 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       if (abandonRunning) {
         detachRunning(shuffleEnd);
       }
+      finishRunning = !running.isEmpty();
+    }
+    if (finishRunning) {
+      // No invocation starts from now on, and the final merge waits for those running: they
+      // finish at the container's share, not at the one that let the maps go first.
+      int raised = partialThreadFactory.raiseToContainerShare();
+      if (raised > 0) {
+        timeline.event("partial-threads-raised", "threads", raised);
+        LOG.info(
+            "MaRCO: {} waits for its running partial work at shuffle end; {} partial threads back"
+                + " at the container's share",
+            reduceId,
+            raised);
+      }
+    }
+    synchronized (this) {
       awaitIdle();
       runs.addAll(forFinalMerge);
       partialRunCount = partialRuns.size();

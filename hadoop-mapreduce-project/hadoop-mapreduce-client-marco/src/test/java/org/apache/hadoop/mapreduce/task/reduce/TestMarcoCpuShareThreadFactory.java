@@ -4,6 +4,7 @@
  */
 package org.apache.hadoop.mapreduce.task.reduce;
 
+import static org.apache.hadoop.mapreduce.task.reduce.MarcoCpuShareThreadFactory.niceOf;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
@@ -29,14 +31,6 @@ import org.junit.rules.TemporaryFolder;
  * read back from /proc.
  */
 public class TestMarcoCpuShareThreadFactory {
-
-  /** The nice value of one thread of this JVM: field 19 of /proc/self/task/TID/stat. */
-  private static int niceOf(int tid) throws Exception {
-    String stat =
-        new String(Files.readAllBytes(new File("/proc/self/task/" + tid + "/stat").toPath()));
-    String[] fieldsAfterName = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return Integer.parseInt(fieldsAfterName[16]);
-  }
 
   /** Runs one thread from the factory; returns what {@code probe} saw inside it. */
   private static <T> T insideFactoryThread(int nice, String cgroup, Callable<T> probe)
@@ -187,5 +181,69 @@ public class TestMarcoCpuShareThreadFactory {
     assertEquals(ownCpuCgroup(), cgroupInsideFactoryThread(notACgroup.getPath(), ran));
     assertTrue(ran.get());
     assertFalse("no tasks file may be created", new File(notACgroup, "tasks").exists());
+  }
+
+  /**
+   * A thread working when its factory's threads are raised leaves the cgroup and takes back the
+   * nice value it had before, while it works on; a thread started after that never lowers.
+   */
+  @Test
+  public void raisedThreadsLeaveTheCgroupAndTakeBackTheirNice() throws Exception {
+    MarcoCgroupV1Host.assumeWritable();
+    MarcoCgroupV1Host host = new MarcoCgroupV1Host();
+    try {
+      Path cgroup = host.create("raise");
+      String origin = ownCpuCgroup();
+      int containerNice = niceOf(MarcoCpuShareThreadFactory.currentThreadTid());
+      MarcoCpuShareThreadFactory factory =
+          new MarcoCpuShareThreadFactory("test-partial", 19, cgroup.toString());
+      CountDownLatch lowered = new CountDownLatch(1);
+      CountDownLatch raised = new CountDownLatch(1);
+      AtomicReference<String> where = new AtomicReference<>();
+      AtomicReference<Integer> tid = new AtomicReference<>();
+      Thread working =
+          factory.newThread(
+              () -> {
+                tid.set(MarcoCpuShareThreadFactory.currentThreadTid());
+                lowered.countDown();
+                try {
+                  raised.await();
+                  where.set(ownCpuCgroup());
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      working.start();
+      lowered.await();
+      assertEquals(19, niceOf(tid.get()));
+      assertEquals(
+          "/" + cgroup.getFileName(),
+          MarcoCgroupV1Host.cpuCgroupOf("/proc/self/task/" + tid.get() + "/cgroup"));
+
+      assertEquals(1, factory.raiseToContainerShare());
+      assertEquals(containerNice, niceOf(tid.get()));
+      raised.countDown();
+      working.join();
+      assertEquals(origin, where.get());
+
+      AtomicReference<Integer> lateNice = new AtomicReference<>();
+      AtomicReference<String> lateCgroup = new AtomicReference<>();
+      Thread late =
+          factory.newThread(
+              () -> {
+                lateNice.set(niceOf(MarcoCpuShareThreadFactory.currentThreadTid()));
+                try {
+                  lateCgroup.set(ownCpuCgroup());
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      late.start();
+      late.join();
+      assertEquals(containerNice, (int) lateNice.get());
+      assertEquals(origin, lateCgroup.get());
+    } finally {
+      host.removeAll();
+    }
   }
 }

@@ -7,6 +7,7 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assume.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -94,8 +95,15 @@ public class TestMarcoMergeManager {
     static volatile CountDownLatch started = new CountDownLatch(0);
     static volatile CountDownLatch release = new CountDownLatch(0);
 
+    /** The kernel task id of the partial thread it runs on, and that thread's nice value then. */
+    static volatile int tid;
+
+    static volatile int niceAtStart;
+
     @Override
     protected void setup(Context context) throws InterruptedException {
+      tid = MarcoCpuShareThreadFactory.currentThreadTid();
+      niceAtStart = MarcoCpuShareThreadFactory.niceOf(tid);
       started.countDown();
       assertTrue("released", release.await(60, TimeUnit.SECONDS));
     }
@@ -551,13 +559,12 @@ public class TestMarcoMergeManager {
 
   /**
    * Fetches all 8 map outputs while invocation 1 (started at arrival 4 by {@code reducer}) is
-   * held, and closes the shuffle. With {@code releaseAtShuffleEnd} the invocation goes on once the
-   * shuffle has ended; without, the final merge must complete while it is still held, and it is
-   * let go only then.
+   * held, and closes the shuffle. With a {@code releaseAfter} event the invocation goes on once
+   * the timeline has it, after shuffle end; without (null), the final merge must complete while
+   * it is still held, and it is let go only then.
    */
   private SyntheticShuffle heldInvocationAtShuffleEnd(
-      JobConf conf, Class<? extends Reducer> reducer, boolean releaseAtShuffleEnd)
-      throws Throwable {
+      JobConf conf, Class<? extends Reducer> reducer, String releaseAfter) throws Throwable {
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, reducer, Reducer.class);
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(1);
@@ -572,10 +579,10 @@ public class TestMarcoMergeManager {
     ExecutorService closer = Executors.newSingleThreadExecutor();
     try {
       Future<Map<String, List<Long>>> input = s.finishOn(closer);
-      while (indexOf(s.manager.timelineEvents(), "shuffle-end") < 0) {
-        Thread.sleep(10);
-      }
-      if (releaseAtShuffleEnd) {
+      awaitEvent(s, "shuffle-end");
+      if (releaseAfter != null) {
+        awaitEvent(s, releaseAfter);
+        heldAtRelease = MarcoCpuShareThreadFactory.niceOf(HeldSumReducer.tid);
         HeldSumReducer.release.countDown();
       }
       assertSums(expected, input.get(60, TimeUnit.SECONDS));
@@ -595,12 +602,20 @@ public class TestMarcoMergeManager {
     return s;
   }
 
+  private static void awaitEvent(SyntheticShuffle s, String event) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (indexOf(s.manager.timelineEvents(), event) < 0) {
+      assertTrue("no " + event + " in the timeline", System.currentTimeMillis() < deadline);
+      Thread.sleep(10);
+    }
+  }
+
   /**
    * The held invocation was abandoned between shuffle end and the final merge, not committed, and
    * the final merge did not wait for it: it completed while the invocation was still held.
    */
   private void assertAbandoned(Class<? extends Reducer> reducer) throws Throwable {
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer, false);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer, null);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
@@ -626,12 +641,32 @@ public class TestMarcoMergeManager {
     assertAbandoned(RethrowingHeldSumReducer.class);
   }
 
+  /** The nice value of the held partial thread when it was let go. */
+  private int heldAtRelease;
+
+  /**
+   * The final merge waits for the invocation, whose thread ran at nice 19 while the shuffle went
+   * on and is back at the container's priority (the nice value this JVM's threads have) before
+   * it goes on: at shuffle end it is on the critical path. Raising a nice value needs root
+   * (CAP_SYS_NICE).
+   */
   @Test
-  public void withoutAbandonmentTheRunningInvocationFinishes() throws Throwable {
+  public void withoutAbandonmentTheRunningInvocationFinishesAtTheContainersPriority()
+      throws Throwable {
+    assumeTrue(
+        "root, and Linux /proc",
+        "root".equals(System.getProperty("user.name")) && new File("/proc/thread-self").exists());
     JobConf conf = SyntheticShuffle.baseConf(8);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, true);
+    SyntheticShuffle s =
+        heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, "partial-threads-raised");
     assertEquals(0, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+    assertEquals(19, HeldSumReducer.niceAtStart);
+    assertEquals(
+        MarcoCpuShareThreadFactory.niceOf(MarcoCpuShareThreadFactory.currentThreadTid()),
+        heldAtRelease);
+    List<String> events = s.manager.timelineEvents();
+    assertTrue(indexOf(events, "partial-threads-raised") < indexOf(events, "invocation-end"));
   }
 }
