@@ -55,9 +55,9 @@ VARIANTS = {
         "mapreduce.marco.adaptive.enabled": "false",
     },
     "marco-no-adaptive": {PLUGIN_KEY: MARCO_PLUGIN, "mapreduce.marco.adaptive.enabled": "false"},
-    "marco-no-abandon": {
+    "marco-abandon": {
         PLUGIN_KEY: MARCO_PLUGIN,
-        "mapreduce.marco.abandon.at.shuffle.end": "false",
+        "mapreduce.marco.abandon.at.shuffle.end": "true",
     },
 }
 

@@ -79,7 +79,7 @@ def test_marco_ran_partial_invocations_and_left_timelines(session):
     out, _, _ = session
     marco = [r for r in records(out) if r["variant"] == "marco"]
     stock = [r for r in records(out) if r["variant"] == "stock"]
-    # An invocation still running at shuffle end is abandoned (and counted apart): it ran too.
+    # An invocation abandoned at shuffle end (abandon.at.shuffle.end) is counted apart: it ran too.
     ran = lambda r: r["marco"]["invocations"] + r["marco"]["abandoned_invocations"]  # noqa: E731
     assert all(ran(r) > 0 for r in marco if r["job"] == "inverted-index")
     assert all(ran(r) == 0 for r in stock)

@@ -35,7 +35,8 @@ HISTORY_DIR = "/job-history"
 # outputs has arrived, and the first needs 4 waiting. Half-MiB splits give each input file 4 maps.
 MANY_MAPS = "mapreduce.input.fileinputformat.split.maxsize=524288"
 # For the checks of partial work: running invocations finish at shuffle end instead of being
-# abandoned (the default), which on a fast link can catch a reduce's only invocation.
+# abandoned, which on a fast link can catch a reduce's only invocation. It is the default; set
+# explicitly so that a cluster's mapred-site.xml cannot change what these checks see.
 KEEP_INVOCATIONS = "mapreduce.marco.abandon.at.shuffle.end=false"
 TIMINGS = {}
 

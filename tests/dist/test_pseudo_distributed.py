@@ -69,7 +69,7 @@ def test_wordcount_runs_through_yarn_with_marco_shuffle(cluster, input_dir, dist
     benchmarks_jar = next(
         (dist_home / "share/hadoop/mapreduce").glob("hadoop-marco-benchmarks-*.jar")
     )
-    # Running invocations finish at shuffle end (not abandoned, the default): on one quiet machine
+    # Running invocations finish at shuffle end (the default, set explicitly): on one quiet machine
     # the last map output often arrives within milliseconds of an invocation's start.
     job = cluster.run(
         "hadoop",

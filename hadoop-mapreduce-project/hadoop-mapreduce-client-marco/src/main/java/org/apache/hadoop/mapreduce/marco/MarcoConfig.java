@@ -86,8 +86,9 @@ public final class MarcoConfig {
   /**
    * The paper's stop_fraction: no new invocation once this fraction of map outputs has arrived.
    * The paper's 0.9 keeps a late invocation from delaying the final merge, as its running
-   * invocations finish. Here a bounded invocation still running at shuffle end is abandoned and
-   * not waited for, so the default is 1.0: partial work goes on through the shuffle's tail.
+   * invocations finish. Here invocations are bounded ({@link #INVOCATION_MAX_BYTES}), so one still
+   * running at shuffle end holds little, and finishes at the container's share; the default is
+   * 1.0: partial work goes on through the shuffle's tail.
    */
   public static final String STOP_FRACTION = PREFIX + "stop.fraction";
 
@@ -151,12 +152,15 @@ public final class MarcoConfig {
   /**
    * Abandon a partial invocation still running when the last map output has arrived (beyond the
    * paper, whose running invocations finish): the final merge takes its inputs as they are at
-   * once, without waiting for the low-priority thread to stop, so partial work never delays the
-   * reducer. Part of control: off without it.
+   * once, without waiting for the thread to stop. False (the default), as in the paper: running
+   * invocations finish first, and at the container's share, since the reducer waits for them; a
+   * partial reducer whose cost grows faster than its input (one that unions lists value by
+   * value) then keeps the work it had done, which abandonment threw away. Part of control: off
+   * without it.
    */
   public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
 
-  public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = true;
+  public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = false;
 
   /**
    * The share of the tenured heap, as the last full collection left it, above which partial work

@@ -34,10 +34,11 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * they run one after the other.
  *
  * <p>MaRCO runs keep their running partial invocations at shuffle end
- * ({@code mapreduce.marco.abandon.at.shuffle.end=false}) unless a variant says otherwise: these
- * tests check what committed partial runs do to the data, and in local mode or on a mini cluster
- * the last map output often arrives within milliseconds of an invocation's start, so the default
- * would abandon most of them and hand the final merge the raw map outputs (stock's path).
+ * ({@code mapreduce.marco.abandon.at.shuffle.end=false}, the default, set here whatever the
+ * cluster's configuration says) unless a variant says otherwise: these tests check what committed
+ * partial runs do to the data, and in local mode or on a mini cluster the last map output often
+ * arrives within milliseconds of an invocation's start, so abandonment would hand the final merge
+ * the raw map outputs of most of them (stock's path).
  *
  * <pre>
  *   DifferentialResult r = new DifferentialRun(cluster::newJobConf, fs, dir, factory)

@@ -10,8 +10,8 @@ import org.apache.hadoop.io.Text;
 
 /**
  * The word sum, slowed to 40 ms per word: as a partial reducer, an invocation of a few hundred
- * words is surely still running when the last map output arrives, so the shipped default
- * (abandon at shuffle end) has something to abandon.
+ * words is surely still running when the last map output arrives, so abandonment at shuffle end
+ * has something to abandon.
  */
 public class SlowSumReducer extends WordSum.SumReducer {
   @Override

@@ -70,8 +70,8 @@ public class TestEdgeCasesMiniClusterDifferential {
                   return WordSum.create(conf, in, out, reducers, true, true);
                 })
             .variant(
-                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS,
-                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS_WITH_SLOW_PARTIAL_REDUCER);
+                TestEdgeCasesLocalDifferential.ABANDON,
+                TestEdgeCasesLocalDifferential.ABANDON_WITH_SLOW_PARTIAL_REDUCER);
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
 
     DifferentialResult result = run.run();
@@ -81,9 +81,8 @@ public class TestEdgeCasesMiniClusterDifferential {
         "MaRCO ran no partial invocation over 12 map outputs",
         result.marco(MARCO, MarcoCounter.INVOCATIONS) >= reducers);
     assertTrue(
-        "the shipped default abandoned no invocation at shuffle end",
-        result.marco(
-                TestEdgeCasesLocalDifferential.SHIPPED_DEFAULTS, MarcoCounter.ABANDONED_INVOCATIONS)
+        "no invocation was abandoned at shuffle end",
+        result.marco(TestEdgeCasesLocalDifferential.ABANDON, MarcoCounter.ABANDONED_INVOCATIONS)
             > 0);
     assertTrue(
         "partial reduce of skewed words did not reduce",

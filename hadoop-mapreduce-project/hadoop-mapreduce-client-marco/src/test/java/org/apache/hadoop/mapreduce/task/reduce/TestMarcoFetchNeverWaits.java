@@ -378,7 +378,9 @@ public class TestMarcoFetchNeverWaits {
 
   @Test
   public void pinsOfAnAbandonedInvocationAreReturned() throws Throwable {
-    start(conf());
+    JobConf conf = conf();
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
+    start(conf);
     fetch(0, 4);
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     fetch(4, MAPS);

@@ -615,7 +615,9 @@ public class TestMarcoMergeManager {
    * the final merge did not wait for it: it completed while the invocation was still held.
    */
   private void assertAbandoned(Class<? extends Reducer> reducer) throws Throwable {
-    SyntheticShuffle s = heldInvocationAtShuffleEnd(SyntheticShuffle.baseConf(8), reducer, null);
+    JobConf conf = SyntheticShuffle.baseConf(8);
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, reducer, null);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(0, s.counter(MarcoCounter.FAILED_INVOCATIONS));
