@@ -91,10 +91,11 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
 
   /**
    * Brings every thread of this factory back to the container's share, for good: the nice value
-   * it had before, and on cgroup v1 back into this process's own cpu cgroup. On v2 the move of the whole JVM out of
-   * the shuffle cgroup at shuffle end has already taken them out of the partial cgroup, its
-   * threaded child. Raising a nice value needs CAP_SYS_NICE (or RLIMIT_NICE); without it the
-   * threads keep nice 19, which then only ranks them against their own container's threads.
+   * it had before, and on cgroup v1 back into this process's own cpu cgroup. On v2 the move of
+   * the whole JVM out of the shuffle cgroup at shuffle end has already taken them out of the
+   * partial cgroup, its threaded child. Raising a nice value needs CAP_SYS_NICE (or RLIMIT_NICE);
+   * without it the threads keep their low priority, which then only ranks them against their own
+   * container's threads.
    *
    * @return how many threads were raised
    */
