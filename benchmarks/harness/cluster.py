@@ -79,6 +79,19 @@ class Client:
             self.state_dir or os.environ.get("MARCO_CLUSTER_STATE_DIR") or DEFAULT_STATE_DIR
         )
 
+    def container_log_file(self, container: str, name: str) -> Path | None:
+        """The file `name` that a container wrote to its log directory; None where there is none,
+        or where the harness cannot read the NodeManagers' disks (a --conf-dir cluster). The
+        netns cluster keeps container logs on each node (log aggregation is off), under
+        <state dir>/nodes/<host>/logs/userlogs/<application>/<container>
+        (yarn.nodemanager.log-dirs in cluster/lib/daemons.sh)."""
+        if not self.netns or not container:
+            return None
+        found = sorted(
+            self._netns_state().glob(f"nodes/*/logs/userlogs/*/{glob.escape(container)}/{name}")
+        )
+        return found[0] if found else None
+
     def shaped_rate(self) -> int | float | None:
         """The payload Mbit/s between groups that `shape` last applied to the netns cluster (its
         state dir's shaping.env), 0 if the bisection is not shaped, None where unknown (a cluster

@@ -78,6 +78,7 @@ class ReduceAttempt:
     sort_end: int
     finish: int
     counters: Counters
+    container: str = ""  # the YARN container id the attempt ran in
 
 
 @dataclass
@@ -131,6 +132,7 @@ def parse(text: str) -> JobHistory:
     history = JobHistory(job_id="")
     map_started = {}
     reduce_started = {}
+    reduce_container = {}
     for line in lines[2:]:
         if not line.strip():
             continue
@@ -149,6 +151,7 @@ def parse(text: str) -> JobHistory:
             map_started[ev["attemptId"]] = ev["startTime"]
         elif kind == "REDUCE_ATTEMPT_STARTED":
             reduce_started[ev["attemptId"]] = ev["startTime"]
+            reduce_container[ev["attemptId"]] = ev.get("containerId", "")
         elif kind == "MAP_ATTEMPT_FINISHED":
             history.map_starts.append(map_started.get(ev["attemptId"], ev["finishTime"]))
             history.map_finishes.append(ev["finishTime"])
@@ -165,6 +168,7 @@ def parse(text: str) -> JobHistory:
                     sort_end=ev["sortFinishTime"],
                     finish=ev["finishTime"],
                     counters=flatten_counters(ev.get("counters")),
+                    container=reduce_container.get(ev["attemptId"], ""),
                 )
             )
         elif kind in ("MAP_ATTEMPT_FAILED", "REDUCE_ATTEMPT_FAILED"):

@@ -28,6 +28,8 @@ from .profile import dataset_dir
 JOB_ID = re.compile(r"Running job: (job_\d+_\d+)")
 # Hadoop's "File Output Format Counters": the bytes the job's output format wrote.
 OUTPUT_GROUP = "FileOutputFormatCounter"
+# The name a MaRCO reduce gives its timeline in the container's log directory (MarcoTimeline).
+MARCO_TIMELINE = "marco-timeline.jsonl"
 
 
 @dataclass
@@ -216,9 +218,12 @@ class Runner:
         settings.update(catalog.VARIANTS[run.config.variant])
         settings.update(run.config.conf)
         # What the harness reads back: JSON history (where the cluster keeps it, so that the
-        # JobHistoryServer lists the job), MaRCO timelines.
+        # JobHistoryServer lists the job), MaRCO timelines. On the netns cluster it reads each
+        # reduce's timeline from the container's log directory; elsewhere the reduce copies it to
+        # HDFS, a file write at shuffle end on the final merge's critical path.
         settings["mapreduce.jobhistory.jhist.format"] = "json"
-        settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
+        if not self.client.netns:
+            settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
         return settings
 
     def command(self, run: Run, output: str) -> list[str]:
@@ -430,13 +435,16 @@ class Runner:
         self, job_ids: list[str], output: str | None, run_dir: Path
     ) -> list[history.JobHistory]:
         """Copies the output (unless None), job history and timelines of the run's jobs from
-        HDFS in one client call (the history file may lag the client by a moment: retried)."""
+        HDFS in one client call (the history file may lag the client by a moment: retried), or
+        the timelines from the container logs where the harness can read them."""
         if not job_ids:
             raise ClusterError("no 'Running job: job_...' line in the client output")
         (run_dir / "timelines").mkdir()
         dirs = history.HistoryDirs.from_conf_dir(self.client.client_conf_dir())
         sources = ([output] if output else []) + [g for j in job_ids for g in dirs.globs(j)]
-        timeline_sources = [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
+        timeline_sources = (
+            [] if self.client.netns else [f"{self.hdfs_root}/timelines/{j}" for j in job_ids]
+        )
         self.client.run(
             "hdfs", "dfs", "-get", *sources, *timeline_sources, str(run_dir), check=False
         )
@@ -460,7 +468,18 @@ class Runner:
                     f"-done-dir of {self.client.client_conf_dir()})"
                 )
             histories.append(history.parse(found[0].read_text()))
+        for h in histories:
+            self.copy_container_timelines(h, run_dir / "timelines" / h.job_id)
         return histories
+
+    def copy_container_timelines(self, h: history.JobHistory, to: Path) -> None:
+        """Copies the timeline each successful reduce of the job left in its container's log
+        directory (MaRCO reduces only) to <to>/<attempt>.jsonl, the name the HDFS copy has."""
+        for r in h.reduces:
+            local = self.client.container_log_file(r.container, MARCO_TIMELINE)
+            if local is not None:
+                to.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(local, to / f"{r.attempt}.jsonl")
 
     def start_fault(self, run: Run, log_path: Path) -> "FaultInjector":
         """Kills one running reduce attempt once the job has run for kill_at of its usual time."""

@@ -14,7 +14,18 @@ from pathlib import Path
 import pytest
 
 # The plots need matplotlib; build.sh runs this stage with a python3 that has it (test_python).
-from harness import aggregate, breakdown, catalog, cli, doctor, history, profile, report, runner
+from harness import (
+    aggregate,
+    breakdown,
+    catalog,
+    cli,
+    cluster,
+    doctor,
+    history,
+    profile,
+    report,
+    runner,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -33,6 +44,14 @@ def test_history_has_every_task_and_ordered_reduce_phases():
     assert h.submit <= min(h.map_starts) <= max(h.map_finishes) <= h.finish
     assert h.counter(breakdown.MARCO_GROUP, "INVOCATIONS") > 0
     assert load("stock").counter(breakdown.MARCO_GROUP, "INVOCATIONS") == 0
+
+
+def test_a_reduce_attempt_knows_its_container():
+    containers = {r.attempt: r.container for r in load("marco").reduces}
+    assert containers == {
+        "attempt_1795294025406_0004_r_000000_0": "container_1795294025406_0004_01_000008",
+        "attempt_1795294025406_0004_r_000001_0": "container_1795294025406_0004_01_000009",
+    }
 
 
 def test_task_cpu_is_summed_per_node_over_every_successful_attempt():
@@ -872,6 +891,44 @@ def test_warmup_runs_must_be_a_count(tmp_path):
     path.write_text(json.dumps({**prof, "warmup_runs": -1}))
     with pytest.raises(profile.ProfileError, match="warmup_runs must be an integer >= 0"):
         profile.load(str(path))
+
+
+def test_timelines_come_from_the_container_logs_where_the_harness_reads_them(tmp_path):
+    """On the netns cluster no reduce writes its timeline to HDFS at shuffle end (a file write on
+    the final merge's critical path, which stock's reduces do not have): the harness copies each
+    successful reduce's marco-timeline.jsonl from its container's log directory. Elsewhere the
+    reduces copy it to HDFS for the harness."""
+    state = tmp_path / "state"
+    job = load("marco")
+    fixtures = DATA / "timelines" / job.job_id
+    for host, r in zip(("w1", "w3"), job.reduces, strict=True):
+        logs = state / "nodes" / host / "logs" / "userlogs" / "application_1795294025406_0004"
+        (logs / r.container).mkdir(parents=True)
+        shutil.copyfile(
+            fixtures / f"{r.attempt}.jsonl", logs / r.container / "marco-timeline.jsonl"
+        )
+    jars = state / "dist" / "share" / "hadoop" / "mapreduce"
+    for f in (state / "dist" / "bin" / "hadoop", jars / "hadoop-marco-benchmarks-1.jar"):
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("")
+    netns = cluster.Client(dist=state / "dist", state_dir=state)
+    planned = runner.plan("main", ["word-count"], [runner.Config("marco", "marco")], 1)[0]
+
+    run = runner.Runner(netns, profile.load("paper"), tmp_path / "out", "/bench")
+    assert "mapreduce.marco.timeline.dir" not in run.job_settings(planned)
+    run.copy_container_timelines(job, tmp_path / "run" / job.job_id)
+    copied = sorted(p.name for p in (tmp_path / "run" / job.job_id).iterdir())
+    assert copied == sorted(f"{r.attempt}.jsonl" for r in job.reduces)
+    for name in copied:
+        assert (tmp_path / "run" / job.job_id / name).read_bytes() == (fixtures / name).read_bytes()
+    # A stock reduce leaves no timeline: nothing to copy, nothing made.
+    run.copy_container_timelines(load("stock"), tmp_path / "run" / "stock")
+    assert not (tmp_path / "run" / "stock").exists()
+
+    other = cluster.Client(dist=state / "dist", conf_dir=tmp_path)
+    elsewhere = runner.Runner(other, profile.load("paper"), tmp_path / "out2", "/bench")
+    assert elsewhere.job_settings(planned)["mapreduce.marco.timeline.dir"] == "/bench/timelines"
+    assert other.container_log_file(job.reduces[0].container, "marco-timeline.jsonl") is None
 
 
 def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):
