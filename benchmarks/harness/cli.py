@@ -72,7 +72,7 @@ def add_common(
     p.add_argument(
         "--hdfs-root",
         default=DEFAULT_HDFS_ROOT,
-        help="HDFS directory for data, outputs, histories and timelines "
+        help="HDFS directory for data, outputs and, with --conf-dir, MaRCO's timelines "
         f"(default {DEFAULT_HDFS_ROOT})",
     )
     p.add_argument(
