@@ -59,6 +59,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.abandon.at.shuffle.end": "true",
     },
+    "marco-paper-threshold": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.start.when.threshold.unreachable": "false",
+    },
 }
 
 

@@ -95,6 +95,17 @@ public final class MarcoConfig {
   public static final float DEFAULT_STOP_FRACTION = 1.0f;
 
   /**
+   * Beyond the paper: a start threshold that the map outputs still to come before the stop point
+   * cannot reach no longer holds back those waiting. They start an invocation at once, when the
+   * shuffle's tail leaves the CPU to partial work, instead of idling the partial thread and going
+   * raw to the final merge. Part of control: without it the threshold is 1 anyway.
+   */
+  public static final String START_WHEN_THRESHOLD_UNREACHABLE =
+      PREFIX + "start.when.threshold.unreachable";
+
+  public static final boolean DEFAULT_START_WHEN_THRESHOLD_UNREACHABLE = true;
+
+  /**
    * The most raw bytes of map output one partial invocation takes; it always takes at least one
    * run. A bounded invocation commits soon: when the shuffle ends, the work of those before the
    * running one is kept, and an invocation starved by the maps holds few inputs. Once this many
@@ -124,7 +135,10 @@ public final class MarcoConfig {
    * group, and YARN gives every container a group of its own (its cgroup under the
    * LinuxContainerExecutor with cgroups; its session's autogroup under the default executor when
    * kernel.sched_autogroup_enabled=1): there a reduce's nice-19 partial threads get a whole
-   * container's share against the maps. Empty: nice only. Part of control: unused without it.
+   * container's share against the maps. A relative path (e.g. {@code marco-partial}) names a
+   * child of the cpu cgroup the reduce JVM is in when its first partial thread starts, so that
+   * partial work yields to the containers of its own node only, where each node's containers
+   * share a cgroup of their own. Empty: nice only. Part of control: unused without it.
    */
   public static final String PARTIAL_CPU_CGROUP = PREFIX + "partial.cpu.cgroup";
 

@@ -4,6 +4,7 @@
  */
 package org.apache.hadoop.mapreduce.marco;
 
+import java.util.Arrays;
 import java.util.Locale;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.conf.Configuration;
@@ -24,6 +25,7 @@ public final class MarcoSettings {
   private final int initialInvocations;
   private final int steadyThreshold;
   private final float stopFraction;
+  private final boolean startWhenThresholdUnreachable;
   private final long invocationMaxBytes;
   private final int partialThreads;
   private final int partialNice;
@@ -77,6 +79,11 @@ public final class MarcoSettings {
     steadyThreshold =
         integer(conf, MarcoConfig.START_THRESHOLD, MarcoConfig.DEFAULT_START_THRESHOLD, 1, 100_000);
     stopFraction = fraction(conf, MarcoConfig.STOP_FRACTION, MarcoConfig.DEFAULT_STOP_FRACTION);
+    startWhenThresholdUnreachable =
+        bool(
+            conf,
+            MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE,
+            MarcoConfig.DEFAULT_START_WHEN_THRESHOLD_UNREACHABLE);
     invocationMaxBytes =
         bytes(
             conf,
@@ -88,16 +95,18 @@ public final class MarcoSettings {
         integer(conf, MarcoConfig.PARTIAL_THREADS, MarcoConfig.DEFAULT_PARTIAL_THREADS, 1, 64);
     partialNice = integer(conf, MarcoConfig.PARTIAL_NICE, MarcoConfig.DEFAULT_PARTIAL_NICE, 0, 19);
     partialCpuCgroup =
-        absolutePath(
+        cgroupPath(
             conf,
             MarcoConfig.PARTIAL_CPU_CGROUP,
             MarcoConfig.DEFAULT_PARTIAL_CPU_CGROUP,
-            "/sys/fs/cgroup/cpu/marco-partial");
+            true,
+            "/sys/fs/cgroup/cpu/marco-partial, a name such as marco-partial");
     shuffleCpuCgroup =
-        absolutePath(
+        cgroupPath(
             conf,
             MarcoConfig.SHUFFLE_CPU_CGROUP,
             MarcoConfig.DEFAULT_SHUFFLE_CPU_CGROUP,
+            false,
             "/sys/fs/cgroup/cpu/marco-shuffle");
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
     abandonAtShuffleEnd =
@@ -212,6 +221,14 @@ public final class MarcoSettings {
   }
 
   /**
+   * Whether waiting map outputs start an invocation once the start threshold is out of their
+   * reach: never without control, whose threshold is 1.
+   */
+  public boolean effectiveStartWhenThresholdUnreachable() {
+    return controlEnabled && startWhenThresholdUnreachable;
+  }
+
+  /**
    * The most raw bytes one invocation takes (it takes at least one run): unbounded ({@link
    * Long#MAX_VALUE}) for 0 and without control.
    */
@@ -304,15 +321,16 @@ public final class MarcoSettings {
     return String.format(
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
-            + " invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
-            + " partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s,"
-            + " partial.heap.limit=%.2f, partial.reduce=%s, adaptive=%s (ratio %.2f over %d"
-            + " invocations)",
+            + " start.when.threshold.unreachable=%s, invocation.max.bytes=%s, partial.threads=%d,"
+            + " partial.nice=%d, partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s,"
+            + " abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s, adaptive=%s"
+            + " (ratio %.2f over %d invocations)",
         controlEnabled,
         startThreshold(0),
         controlEnabled ? initialInvocations : 0,
         startThreshold(Integer.MAX_VALUE),
         effectiveStopFraction(),
+        effectiveStartWhenThresholdUnreachable(),
         effectiveInvocationMaxBytes() == Long.MAX_VALUE
             ? "unbounded"
             : TraditionalBinaryPrefix.long2String(effectiveInvocationMaxBytes(), "B", 0),
@@ -406,15 +424,30 @@ public final class MarcoSettings {
   public static final String NONE = "none";
 
   /** Empty or none, or an absolute local path (a directory on the node that runs the task). */
-  private static String absolutePath(Configuration conf, String key, String dflt, String example) {
+  /**
+   * A cgroup directory: an absolute path, or with {@code relative} also a path below the JVM's own
+   * cgroup, which may not climb out of it ({@code ..}).
+   */
+  private static String cgroupPath(
+      Configuration conf, String key, String dflt, boolean relative, String example) {
     String value = conf.getTrimmed(key, dflt);
     // A job's empty value never reaches its tasks (Hadoop drops empty values from job.xml), so
     // a job turns off what mapred-site.xml sets with "none".
     if (value.equalsIgnoreCase(NONE)) {
       return "";
     }
-    if (!value.isEmpty() && !value.startsWith("/")) {
-      throw invalid(key, value, "an absolute path such as " + example + ", or none");
+    boolean valid =
+        value.isEmpty()
+            || value.startsWith("/")
+            || relative && !Arrays.asList(value.split("/+")).contains("..");
+    if (!valid) {
+      throw invalid(
+          key,
+          value,
+          (relative ? "an absolute path or one below the JVM's own cgroup" : "an absolute path")
+              + " such as "
+              + example
+              + ", or none");
     }
     return value;
   }

@@ -130,7 +130,7 @@ public class TestMarcoConfigKeys {
       return "no.such.Clazz"; // the keys without a default name classes
     }
     if (twin.getType() == String.class) {
-      return "relative/dir"; // the other String keys are absolute paths
+      return "../dir"; // the other String keys are paths that may not climb out of their root
     }
     return twin.getType() == boolean.class ? "yes-please" : "lots";
   }

@@ -94,6 +94,19 @@ public class TestMarcoSettings {
             && m.contains("absolute path such as /sys/fs/cgroup/cpu/marco-shuffle"));
   }
 
+  @Test
+  public void thePartialCpuCgroupMayBeBelowTheJvmsOwnButNotClimbOutOfIt() {
+    Configuration conf = new Configuration(false);
+    conf.set(MarcoConfig.PARTIAL_CPU_CGROUP, "mc-partial");
+    assertEquals("mc-partial", MarcoSettings.from(conf).effectivePartialCpuCgroup());
+    String m = rejection(MarcoConfig.PARTIAL_CPU_CGROUP, "mc-partial/../..");
+    assertTrue(
+        m,
+        m.contains(MarcoConfig.PARTIAL_CPU_CGROUP)
+            && m.contains("mc-partial/../..")
+            && m.contains("one below the JVM's own cgroup"));
+  }
+
   /** Hadoop drops a job's empty values, so "none" is how a job turns off the site's cgroups. */
   @Test
   public void noneTurnsOffTheCgroupsThatTheSiteSets() throws IOException {
@@ -179,7 +192,7 @@ public class TestMarcoSettings {
     assertTrue(m, m.contains("'lots'") && m.contains("suffix such as 64m"));
     m = rejection(MarcoConfig.PARTIAL_THREADS, "0");
     assertTrue(m, m.contains("[1, 64]"));
-    m = rejection(MarcoConfig.PARTIAL_CPU_CGROUP, "cpu/marco-partial");
+    m = rejection(MarcoConfig.PARTIAL_CPU_CGROUP, "../cpu/marco-partial");
     assertTrue(m, m.contains(MarcoConfig.PARTIAL_CPU_CGROUP) && m.contains("absolute path"));
   }
 

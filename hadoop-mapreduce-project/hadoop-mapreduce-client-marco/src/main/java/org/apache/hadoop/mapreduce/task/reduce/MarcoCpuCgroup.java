@@ -113,6 +113,23 @@ final class MarcoCpuCgroup {
         StandardOpenOption.WRITE);
   }
 
+  /**
+   * The cpu cgroup this process is in now: in the v1 hierarchy with the cpu controller where the
+   * process has one mounted, else in v2.
+   */
+  static MarcoCpuCgroup ofThisProcess() throws IOException {
+    try {
+      return ofThisProcess(Version.V1);
+    } catch (IOException v1) {
+      try {
+        return ofThisProcess(Version.V2);
+      } catch (IOException v2) {
+        v2.addSuppressed(v1);
+        throw v2;
+      }
+    }
+  }
+
   /** The cpu cgroup of {@code version} that this process is in now. */
   static MarcoCpuCgroup ofThisProcess(Version version) throws IOException {
     return of(version, read("/proc/self/cgroup"), read("/proc/self/mountinfo"));

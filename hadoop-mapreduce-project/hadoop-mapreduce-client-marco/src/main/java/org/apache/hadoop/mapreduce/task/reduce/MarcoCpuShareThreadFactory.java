@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * with its own id, and setpriority on that id affects that thread only. Nice only ranks threads
  * of one scheduling group, though, and YARN containers each get their own: so the threads can
  * also join a low-share cpu cgroup shared by all partial threads of the node
- * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}), of cgroup v1 or v2 ({@link MarcoCpuCgroup}).
+ * ({@link MarcoConfig#PARTIAL_CPU_CGROUP}), of cgroup v1 or v2 ({@link MarcoCpuCgroup}). A
+ * relative path names a child of the cpu cgroup the JVM is in when the first thread starts.
  *
  * <p>At shuffle end what still runs on the partial threads is on the final merge's critical path,
  * so {@link #raiseToContainerShare} brings them back to the container's share.
@@ -38,8 +39,14 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   private final String namePrefix;
   private final int nice;
 
-  /** Null for none. */
-  private final MarcoCpuCgroup cpuCgroup;
+  /** The cgroup as configured: absolute, relative to this JVM's cpu cgroup, or empty. */
+  private final String cpuCgroupPath;
+
+  /** The cgroup the threads join, resolved when the first one starts; null for none. Guarded. */
+  private MarcoCpuCgroup cpuCgroup;
+
+  /** Whether {@link #cpuCgroup} has been resolved; guarded by this. */
+  private boolean cpuCgroupResolved;
 
   /** One WARN per factory (per reduce) where threads cannot join: they all fail alike. */
   private final AtomicBoolean cgroupWarned = new AtomicBoolean();
@@ -55,11 +62,14 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   /** Set once the threads are back at the container's share; guarded by this. */
   private boolean raised;
 
-  /** {@code cpuCgroup}: a cpu cgroup directory the threads join, empty for none. */
+  /**
+   * {@code cpuCgroup}: a cpu cgroup directory the threads join, absolute or relative to this
+   * JVM's cpu cgroup, empty for none.
+   */
   MarcoCpuShareThreadFactory(String namePrefix, int nice, String cpuCgroup) {
     this.namePrefix = namePrefix;
     this.nice = nice;
-    this.cpuCgroup = cpuCgroup.isEmpty() ? null : MarcoCpuCgroup.at(Paths.get(cpuCgroup));
+    this.cpuCgroupPath = cpuCgroup;
   }
 
   @Override
@@ -77,7 +87,7 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
 
   /** Lowers the calling thread's share, unless the threads were raised before it got here. */
   private synchronized void takeLowerShare() {
-    if (raised || (nice == 0 && cpuCgroup == null)) {
+    if (raised || (nice == 0 && cpuCgroupPath.isEmpty())) {
       return;
     }
     int tid = currentThreadTid();
@@ -144,10 +154,45 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   }
 
   /**
+   * The cgroup to join, resolved once, when the first thread starts: a relative path against the
+   * cpu cgroup this process is in then. Null for none, or where this process's own cannot be
+   * found (logged).
+   */
+  private MarcoCpuCgroup cpuCgroup() {
+    if (!cpuCgroupResolved) {
+      cpuCgroupResolved = true;
+      cpuCgroup = resolve(cpuCgroupPath);
+    }
+    return cpuCgroup;
+  }
+
+  private MarcoCpuCgroup resolve(String path) {
+    if (path.isEmpty()) {
+      return null;
+    }
+    if (path.startsWith("/")) {
+      return MarcoCpuCgroup.at(Paths.get(path));
+    }
+    try {
+      return MarcoCpuCgroup.at(MarcoCpuCgroup.ofThisProcess().dir().resolve(path));
+    } catch (IOException e) {
+      cgroupWarned.set(true);
+      LOG.warn(
+          "MaRCO: partial threads cannot join cpu cgroup {} below this JVM's own ({}); they"
+              + " compete at their container's share. Fix: give {} an absolute path, or unset it",
+          path,
+          e.getMessage(),
+          MarcoConfig.PARTIAL_CPU_CGROUP);
+      return null;
+    }
+  }
+
+  /**
    * Moves the calling thread (only it) into the cpu cgroup; logs and carries on at its
    * container's share where that is impossible.
    */
   private void joinCpuCgroup() {
+    MarcoCpuCgroup cpuCgroup = cpuCgroup();
     if (cpuCgroup == null) {
       return;
     }

@@ -4,6 +4,8 @@
  */
 package org.apache.hadoop.mapreduce.task.reduce;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 
@@ -13,20 +15,39 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  * MarcoConfig#START_THRESHOLD_INITIAL_INVOCATIONS}, then {@link MarcoConfig#START_THRESHOLD}),
  * never once {@link MarcoConfig#STOP_FRACTION} of all map outputs has arrived. With {@link
  * MarcoConfig#INVOCATION_MAX_BYTES} an invocation takes at most that many bytes, so a backlog of
- * that size is a full invocation's worth and starts one whatever the threshold.
+ * that size is a full invocation's worth and starts one whatever the threshold. With {@link
+ * MarcoConfig#START_WHEN_THRESHOLD_UNREACHABLE} a backlog that the map outputs still to come
+ * before the stop point cannot bring to the threshold starts one too: waiting would only leave it
+ * to the final merge.
  */
 final class MarcoInvocationPolicy {
   private final MarcoSettings settings;
-  private final int totalMaps;
+
+  /** The stop point: the first arrival count at the stop fraction of all map outputs. */
+  private final int stopPoint;
 
   MarcoInvocationPolicy(MarcoSettings settings, int totalMaps) {
     this.settings = settings;
-    this.totalMaps = totalMaps;
+    // In decimal, as the user wrote it: 0.3f times 10 is 3.0000001 in binary, and 0.3 of 10 map
+    // outputs is 3, not 4.
+    this.stopPoint =
+        new BigDecimal(Float.toString(settings.effectiveStopFraction()))
+            .multiply(BigDecimal.valueOf(totalMaps))
+            .setScale(0, RoundingMode.CEILING)
+            .intValueExact();
   }
 
   /** True once {@code arrivals} map outputs reach the stop fraction of all map outputs. */
   boolean stopReached(int arrivals) {
-    return arrivals >= (double) settings.effectiveStopFraction() * totalMaps;
+    return arrivals >= stopPoint;
+  }
+
+  /**
+   * How many more map outputs can arrive, after {@code arrivals}, with an invocation still free
+   * to start: those before the stop point.
+   */
+  int arrivalsLeftBeforeStop(int arrivals) {
+    return Math.max(0, stopPoint - 1 - arrivals);
   }
 
   /**
@@ -35,9 +56,13 @@ final class MarcoInvocationPolicy {
    * {@code arrivals} arrived?
    */
   boolean mayStart(int invocationsStarted, int waitingMapOutputs, long waitingBytes, int arrivals) {
-    return waitingMapOutputs > 0
-        && !stopReached(arrivals)
-        && (waitingMapOutputs >= settings.startThreshold(invocationsStarted)
-            || waitingBytes >= settings.effectiveInvocationMaxBytes());
+    if (waitingMapOutputs == 0 || stopReached(arrivals)) {
+      return false;
+    }
+    int threshold = settings.startThreshold(invocationsStarted);
+    return waitingMapOutputs >= threshold
+        || waitingBytes >= settings.effectiveInvocationMaxBytes()
+        || settings.effectiveStartWhenThresholdUnreachable()
+            && waitingMapOutputs + arrivalsLeftBeforeStop(arrivals) < threshold;
   }
 }

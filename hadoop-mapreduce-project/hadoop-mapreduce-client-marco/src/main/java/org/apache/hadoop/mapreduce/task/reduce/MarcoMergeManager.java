@@ -1014,6 +1014,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
+   * Waits, at most {@code millis}, for the timeline copy that {@link #close} started (see {@link
+   * MarcoTimeline#awaitCopy}).
+   */
+  void awaitTimelineCopy(long millis) throws InterruptedException {
+    timeline.awaitCopy(millis);
+  }
+
+  /**
    * Blocks until no partial invocation or memory spill is running.
    *
    * @throws IOException at once if a merge failed the attempt (the shuffle reports it too)

@@ -80,6 +80,23 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
   }
 
   /**
+   * Called by the reduce task after its reducer: the timeline copy, which ran beside the reducer,
+   * ends before the task reports itself done.
+   */
+  @Override
+  public void close() {
+    super.close();
+    if (marcoMerger == null) {
+      return;
+    }
+    try {
+      marcoMerger.awaitTimelineCopy(MarcoTimeline.COPY_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
    * Hadoop's shuffle; a shuffle that fails (Hadoop throws without closing the merge manager)
    * still leaves the low-share cpu cgroup, so a JVM that runs on, or retries, is not left in it.
    */

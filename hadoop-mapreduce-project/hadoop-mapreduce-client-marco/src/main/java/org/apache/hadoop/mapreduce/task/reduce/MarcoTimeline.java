@@ -22,13 +22,22 @@ import org.slf4j.LoggerFactory;
  * The per-reduce event timeline (arrivals, invocations, stop point, shuffle end, final merge),
  * one JSON object per line: {@code {"ts":<epoch ms>,"event":"arrival","map":"attempt_..",...}}.
  * Written to the container log directory ({@code marco-timeline.jsonl}) and, when
- * {@code mapreduce.marco.timeline.dir} is set, to {@code <dir>/<job id>/<attempt id>.jsonl}.
+ * {@code mapreduce.marco.timeline.dir} is set, to {@code <dir>/<job id>/<attempt id>.jsonl}. That
+ * copy goes to a file system, often HDFS, whose write takes hundreds of milliseconds on a busy
+ * cluster: it runs in the background, beside the reducer, and the shuffle plugin's close waits
+ * for it ({@link #awaitCopy}).
  */
 final class MarcoTimeline {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoTimeline.class);
   static final String LOCAL_FILE_NAME = "marco-timeline.jsonl";
 
+  /** How long the task waits, after its reducer, for the copy to end before it goes on. */
+  static final long COPY_WAIT_MILLIS = 60_000;
+
   private final List<String> lines = new ArrayList<>();
+
+  /** The copy to {@code mapreduce.marco.timeline.dir} started by {@link #write}, or null. */
+  private volatile Thread copy;
 
   /** Records an event with attribute name/value pairs (numbers and booleans unquoted). */
   synchronized void event(String type, Object... attributes) {
@@ -55,7 +64,10 @@ final class MarcoTimeline {
     return s.replace("\\", "\\\\").replace("\"", "\\\"");
   }
 
-  /** Writes the timeline; a failure is logged, never fails the task. */
+  /**
+   * Writes the timeline to the container log directory, and starts its copy to {@code
+   * timelineDir} unless that is empty; a failure is logged, never fails the task.
+   */
   void write(Configuration conf, TaskAttemptID reduceId, String timelineDir) {
     byte[] bytes = (String.join("\n", events()) + "\n").getBytes(StandardCharsets.UTF_8);
     String logDir = System.getProperty("yarn.app.container.log.dir");
@@ -71,17 +83,42 @@ final class MarcoTimeline {
     }
     Path target =
         new Path(new Path(timelineDir, reduceId.getJobID().toString()), reduceId + ".jsonl");
+    Thread thread = new Thread(() -> copy(conf, target, bytes), "MaRCO timeline copy");
+    thread.setDaemon(true);
+    thread.start();
+    copy = thread;
+  }
+
+  private static void copy(Configuration conf, Path target, byte[] bytes) {
     try {
       FileSystem fs = target.getFileSystem(conf);
       try (OutputStream out = fs.create(target, true)) {
         out.write(bytes);
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       LOG.warn(
           "MaRCO: could not write the timeline to {} (check mapreduce.marco.timeline.dir and its"
               + " permissions)",
           target,
           e);
+    }
+  }
+
+  /**
+   * Waits for the copy {@link #write} started, if any, at most {@code millis}; one still running
+   * then is logged and left to finish on its own, or with the JVM.
+   */
+  void awaitCopy(long millis) throws InterruptedException {
+    Thread thread = copy;
+    if (thread == null) {
+      return;
+    }
+    thread.join(millis);
+    if (thread.isAlive()) {
+      LOG.warn(
+          "MaRCO: the timeline copy to mapreduce.marco.timeline.dir still runs after {} ms; the"
+              + " task goes on without it",
+          millis);
     }
   }
 }

@@ -173,6 +173,33 @@ public class TestMarcoCpuShareThreadFactory {
     }
   }
 
+  /**
+   * A relative cgroup is a child of the one the JVM is in when the thread starts: the node's own
+   * group on a cluster whose nodes share one machine, so that partial work yields to its own node.
+   */
+  @Test
+  public void aRelativeCgroupIsAChildOfTheCgroupTheJvmIsIn() throws Exception {
+    MarcoCgroupV1Host.assumeWritable();
+    MarcoCgroupV1Host host = new MarcoCgroupV1Host();
+    MarcoCpuCgroup origin = MarcoCpuCgroup.ofThisProcess(MarcoCpuCgroup.Version.V1);
+    Path node = host.create("node");
+    Path partial = Files.createDirectory(node.resolve("partial"));
+    try {
+      Files.write(partial.resolve("cpu.shares"), "2".getBytes(StandardCharsets.US_ASCII));
+      MarcoCpuCgroup.at(node).addProcess(ProcessHandle.current().pid());
+      AtomicBoolean ran = new AtomicBoolean();
+      assertEquals(
+          "/" + node.getFileName() + "/partial", cgroupInsideFactoryThread("partial", ran));
+      assertTrue(ran.get());
+    } finally {
+      origin.addProcess(ProcessHandle.current().pid());
+      for (int i = 0; i < 50 && !new File(partial.toString()).delete(); i++) {
+        Thread.sleep(100);
+      }
+      host.removeAll();
+    }
+  }
+
   @Test
   public void aCgroupThatCannotBeJoinedLeavesTheThreadWorkingWhereItWas() throws Exception {
     assumeTrue("Linux /proc", new File("/proc/thread-self").exists());

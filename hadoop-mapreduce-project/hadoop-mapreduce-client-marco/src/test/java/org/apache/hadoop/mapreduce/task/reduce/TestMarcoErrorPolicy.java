@@ -209,6 +209,7 @@ public class TestMarcoErrorPolicy {
     // No invocation, and a memory small enough for every few map outputs to be spilled.
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
     conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
+    conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE, false);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 20_000);
     assertAFailingStepFailsTheAttemptCleanly(MarcoMergeSteps.Step.SPILL_COMMIT, conf);
   }

@@ -11,6 +11,8 @@ import static org.junit.Assume.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
@@ -27,7 +29,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -43,6 +48,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.security.TokenCache;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.After;
 import org.junit.Before;
@@ -146,6 +152,16 @@ public class TestMarcoMergeManager {
     FileUtil.fullyDelete(localDir);
   }
 
+  /**
+   * The paper's start rule alone, without starting a backlog whose threshold is out of reach: the
+   * tests count invocations at the thresholds they set. The tail rule has a test of its own.
+   */
+  private static JobConf paperConf(int maps) {
+    JobConf conf = SyntheticShuffle.baseConf(maps);
+    conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE, false);
+    return conf;
+  }
+
   private SyntheticShuffle shuffle(JobConf conf) throws IOException {
     return shuffle(conf, null);
   }
@@ -203,9 +219,10 @@ public class TestMarcoMergeManager {
 
   @Test
   public void invocationsStartAtThresholdsFourFourThenEightUntilStopFraction() throws Throwable {
-    SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(40));
+    SyntheticShuffle s = shuffle(paperConf(40));
     Map<String, Long> expected = fetchAll(s, 40, 50, 30);
-    // 4, 4 more, then 8 at a time; the stop point (default 1.0) is the last arrival.
+    // 4, 4 more, then 8 at a time; the stop point (default 1.0) is the last arrival, and the 7
+    // map outputs before it never make 8.
     assertEquals(List.of(4, 8, 16, 24, 32), invocationStartArrivals(s));
     assertTrue(
         s.manager.timelineEvents().stream()
@@ -216,8 +233,27 @@ public class TestMarcoMergeManager {
   }
 
   @Test
+  public void theShufflesTailStartsWhatTheThresholdCanNoLongerGather() throws Throwable {
+    // 20 map outputs, thresholds 4, 4, then 8: after the start at 16 only 3 more can arrive
+    // before the stop point (the last arrival), so each one that waits starts an invocation.
+    SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(20));
+    Map<String, Long> expected = fetchAll(s, 20, 50, 30);
+    assertEquals(List.of(4, 8, 16, 17, 18, 19), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+    assertEquals(19, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+
+    // With a stop fraction of 0.5 the stop point is arrival 10: the one waiting at 9 starts.
+    JobConf conf = SyntheticShuffle.baseConf(20);
+    conf.setFloat(MarcoConfig.STOP_FRACTION, 0.5f);
+    s = shuffle(conf);
+    expected = fetchAll(s, 20, 50, 30);
+    assertEquals(List.of(4, 8, 9), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+  }
+
+  @Test
   public void noInvocationStartsOnceStopFractionHasArrived() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(10);
+    JobConf conf = paperConf(10);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1);
     conf.setInt(MarcoConfig.START_THRESHOLD, 1);
     conf.setFloat(MarcoConfig.STOP_FRACTION, 0.5f);
@@ -235,7 +271,7 @@ public class TestMarcoMergeManager {
 
   /** 12 equal map outputs, start thresholds out of reach: only the byte bound starts invocations. */
   private SyntheticShuffle boundedInvocations(String maxBytes) throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
     conf.setInt(MarcoConfig.START_THRESHOLD, 1000);
@@ -273,7 +309,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void withoutControlEveryArrivalButTheLastStartsAnInvocation() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(6);
+    JobConf conf = paperConf(6);
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = fetchAll(s, 6, 20, 10);
@@ -283,7 +319,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void partialReduceSumsAcrossMapOutputs() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = fetchAll(s, 12, 200, 20);
@@ -308,7 +344,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void oldApiPartialReducerWorksLikeTheNewOne() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setClass(
         MarcoConfig.PARTIAL_REDUCER_CLASS,
         OldSumReducer.class,
@@ -321,7 +357,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void withoutPartialReducerInvocationsOnlySort() throws Throwable {
-    SyntheticShuffle s = shuffle(SyntheticShuffle.baseConf(12));
+    SyntheticShuffle s = shuffle(paperConf(12));
     Map<String, Long> expected = fetchAll(s, 12, 100, 20);
     Map<String, List<Long>> input = s.finish();
     assertSums(expected, input);
@@ -336,7 +372,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void partialReduceSwitchOffKeepsPartialSort() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     conf.setBoolean(MarcoConfig.PARTIAL_REDUCE_ENABLED, false);
     SyntheticShuffle s = shuffle(conf);
@@ -347,7 +383,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void failedInvocationLeavesItsInputsToTheFinalMerge() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1);
     SyntheticShuffle s = shuffle(conf);
@@ -375,7 +411,7 @@ public class TestMarcoMergeManager {
 
   /** 40 map outputs of distinct words through an identity partial reducer. */
   private SyntheticShuffle identityPartialReduce(boolean adaptive) throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(40);
+    JobConf conf = paperConf(40);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, IdentityReducer.class, Reducer.class);
     conf.setBoolean(MarcoConfig.ADAPTIVE_ENABLED, adaptive);
     return shuffleAndCheckSums(conf, 40, 50, 1_000_000);
@@ -418,7 +454,7 @@ public class TestMarcoMergeManager {
   }
 
   private void encryptedDiskPath() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(12);
+    JobConf conf = paperConf(12);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 200_000);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
@@ -438,7 +474,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void fetchesWaitAboveTheMemoryLimitUntilASpillFreesMemory() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(30);
+    JobConf conf = paperConf(30);
     conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 400_000);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1000);
@@ -490,7 +526,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void reservationPastTheLimitReturnsWait() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(6);
+    JobConf conf = paperConf(6);
     conf.setBoolean(MarcoConfig.FETCH_TO_DISK_WHEN_FULL, false);
     List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
     SyntheticShuffle s = fullShuffle(conf, held);
@@ -504,7 +540,7 @@ public class TestMarcoMergeManager {
   @Test
   public void reservationPastTheLimitGoesToDisk() throws Throwable {
     List<MapOutput<Text, LongWritable>> held = new ArrayList<>();
-    SyntheticShuffle s = fullShuffle(SyntheticShuffle.baseConf(7), held);
+    SyntheticShuffle s = fullShuffle(paperConf(7), held);
     MapOutput<Text, LongWritable> sixth = s.manager.reserve(mapAttempt(5), 17_000, 0);
     assertEquals("DISK", sixth.getDescription());
     assertEquals(1, s.counter(MarcoCounter.FETCHES_TO_DISK));
@@ -519,7 +555,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void zeroLengthMapOutputsAreMergedLikeAnyOther() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(10);
+    JobConf conf = paperConf(10);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumReducer.class, Reducer.class);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = new TreeMap<>();
@@ -535,14 +571,14 @@ public class TestMarcoMergeManager {
 
   @Test
   public void timelineIsWrittenToTheConfiguredDirectory() throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(8);
+    JobConf conf = paperConf(8);
     File dir = new File(localDir, "timelines");
     conf.set(MarcoConfig.TIMELINE_DIR, dir.toURI().toString());
     SyntheticShuffle s = shuffle(conf);
     fetchAll(s, 8, 10, 5);
     s.finish();
-    File file = new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
-    List<String> lines = Files.readAllLines(file.toPath());
+    s.manager.awaitTimelineCopy(60_000);
+    List<String> lines = Files.readAllLines(timelineFile(dir, s).toPath());
     assertEquals(8, lines.stream().filter(l -> l.contains("\"event\":\"arrival\"")).count());
     for (String event :
         new String[] {
@@ -555,6 +591,65 @@ public class TestMarcoMergeManager {
         }) {
       assertTrue(event, lines.stream().anyMatch(l -> l.contains("\"event\":\"" + event + "\"")));
     }
+  }
+
+  private static File timelineFile(File dir, SyntheticShuffle s) {
+    return new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
+  }
+
+  /** The local file system under the scheme {@code blocking:}, whose create waits for the test. */
+  public static class BlockingFileSystem extends RawLocalFileSystem {
+    static volatile CountDownLatch release = new CountDownLatch(0);
+
+    @Override
+    public URI getUri() {
+      return URI.create("blocking:///");
+    }
+
+    @Override
+    public String getScheme() {
+      return "blocking";
+    }
+
+    @Override
+    public FSDataOutputStream create(
+        Path f,
+        boolean overwrite,
+        int bufferSize,
+        short replication,
+        long blockSize,
+        Progressable progress)
+        throws IOException {
+      try {
+        assertTrue("released", release.await(60, TimeUnit.SECONDS));
+      } catch (InterruptedException e) {
+        throw new InterruptedIOException("create of " + f + " interrupted");
+      }
+      return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
+    }
+  }
+
+  @Test
+  public void theTimelineCopyRunsBesideTheReducerAndTheTaskWaitsForItAfter() throws Throwable {
+    JobConf conf = paperConf(8);
+    File dir = new File(localDir, "timelines");
+    conf.set("fs.blocking.impl", BlockingFileSystem.class.getName());
+    conf.setBoolean("fs.blocking.impl.disable.cache", true);
+    conf.set(MarcoConfig.TIMELINE_DIR, "blocking://" + dir.getAbsolutePath());
+    BlockingFileSystem.release = new CountDownLatch(1);
+    SyntheticShuffle s = shuffle(conf);
+    Map<String, Long> expected = fetchAll(s, 8, 10, 5);
+    // The reducer gets its input while the copy is still held.
+    assertSums(expected, s.finish());
+    File file = timelineFile(dir, s);
+    assertFalse(file.exists());
+    // The wait is bounded: a copy that hangs does not hold the task.
+    s.manager.awaitTimelineCopy(50);
+    assertFalse(file.exists());
+    BlockingFileSystem.release.countDown();
+    s.manager.awaitTimelineCopy(60_000);
+    List<String> lines = Files.readAllLines(file.toPath());
+    assertTrue(lines.get(lines.size() - 1).contains("\"event\":\"final-merge-end\""));
   }
 
   /**
@@ -615,7 +710,7 @@ public class TestMarcoMergeManager {
    * the final merge did not wait for it: it completed while the invocation was still held.
    */
   private void assertAbandoned(Class<? extends Reducer> reducer) throws Throwable {
-    JobConf conf = SyntheticShuffle.baseConf(8);
+    JobConf conf = paperConf(8);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
     SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, reducer, null);
     assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
@@ -658,7 +753,7 @@ public class TestMarcoMergeManager {
     assumeTrue(
         "root, and Linux /proc",
         "root".equals(System.getProperty("user.name")) && new File("/proc/thread-self").exists());
-    JobConf conf = SyntheticShuffle.baseConf(8);
+    JobConf conf = paperConf(8);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
     SyntheticShuffle s =
         heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, "partial-threads-raised");

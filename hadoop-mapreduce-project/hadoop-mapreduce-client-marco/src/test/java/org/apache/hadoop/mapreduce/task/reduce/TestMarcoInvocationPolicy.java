@@ -1,0 +1,87 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.junit.Test;
+
+/** The start and stop rules of partial invocations, on counts alone. */
+public class TestMarcoInvocationPolicy {
+  private static final long NO_BYTES = 0;
+
+  private static MarcoInvocationPolicy policy(int maps, float stopFraction, boolean tailStart) {
+    Configuration conf = new Configuration(false);
+    conf.setFloat(MarcoConfig.STOP_FRACTION, stopFraction);
+    conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE, tailStart);
+    return new MarcoInvocationPolicy(MarcoSettings.from(conf), maps);
+  }
+
+  @Test
+  public void theStopPointIsTheFirstArrivalAtTheStopFraction() {
+    // As written in decimal: the float 0.3 is a little above 0.3, and 0.9 a little below 0.9.
+    MarcoInvocationPolicy p = policy(10, 0.3f, true);
+    assertFalse(p.stopReached(2));
+    assertTrue(p.stopReached(3));
+    assertEquals(2, p.arrivalsLeftBeforeStop(0));
+    p = policy(10, 0.9f, true);
+    assertFalse(p.stopReached(8));
+    assertTrue(p.stopReached(9));
+    assertEquals(0, p.arrivalsLeftBeforeStop(8));
+    // A fraction of an arrival rounds up: 0.5 of 7 stops at the fourth.
+    p = policy(7, 0.5f, true);
+    assertFalse(p.stopReached(3));
+    assertTrue(p.stopReached(4));
+    p = policy(24, 0.75f, true);
+    assertFalse(p.stopReached(17));
+    assertTrue(p.stopReached(18));
+    assertEquals(17, p.arrivalsLeftBeforeStop(0));
+    assertEquals(1, p.arrivalsLeftBeforeStop(16));
+    assertEquals(0, p.arrivalsLeftBeforeStop(17));
+    p = policy(24, 1.0f, true);
+    assertEquals(1, p.arrivalsLeftBeforeStop(22));
+    assertEquals(0, p.arrivalsLeftBeforeStop(23));
+    assertEquals(0, p.arrivalsLeftBeforeStop(24));
+  }
+
+  @Test
+  public void aReachableThresholdHoldsTheBacklogBack() {
+    // The third invocation needs 8 (the default steady threshold); 4 wait and 6 more can come.
+    MarcoInvocationPolicy p = policy(24, 1.0f, true);
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 17));
+    assertTrue(p.mayStart(2, 8, NO_BYTES, 17));
+  }
+
+  @Test
+  public void anUnreachableThresholdNoLongerHoldsTheBacklogBack() {
+    // 4 wait and only 1 more (arrival 23) can come before the stop point at 24.
+    MarcoInvocationPolicy p = policy(24, 1.0f, true);
+    assertTrue(p.mayStart(2, 4, NO_BYTES, 22));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 23));
+    // 3 wait, 4 can come: 7 stays short of 8.
+    assertTrue(p.mayStart(2, 3, NO_BYTES, 19));
+    assertFalse(p.mayStart(2, 3, NO_BYTES, 18));
+    // Nothing starts at or after the stop point, nor with nothing waiting.
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 24));
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 23));
+    // Switched off, the paper's threshold holds whatever is left to come.
+    assertFalse(policy(24, 1.0f, false).mayStart(2, 4, NO_BYTES, 22));
+  }
+
+  @Test
+  public void withoutControlTheThresholdIsOneAndTheTailRuleIsOff() {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
+    MarcoSettings settings = MarcoSettings.from(conf);
+    assertFalse(settings.effectiveStartWhenThresholdUnreachable());
+    MarcoInvocationPolicy p = new MarcoInvocationPolicy(settings, 24);
+    assertTrue(p.mayStart(5, 1, NO_BYTES, 3));
+  }
+}
