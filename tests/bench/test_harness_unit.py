@@ -284,8 +284,10 @@ def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
     rates = sorted({r.config.rate for r in curve} | {rate})
     assert len(rates) >= 4 and rates[0] <= rate / 2 and rates[-1] >= 4 * rate
     assert {r.set for r in curve} == {"bandwidth"}
-    assert any(catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"])
+    # at least two shuffle-heavy jobs and one light one; the main set runs every one of them
+    assert sum(catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"]) >= 2
     assert any(not catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"])
+    assert set(paper["sweep"]["jobs"]) <= set(paper["jobs"])
     # Every variant gets the same reduce placement, and the output is written once, locally.
     assert paper["job_conf"]["mapreduce.marco.stagger.stock.jobs"] is True
     assert paper["job_conf"]["dfs.replication"] == 1
