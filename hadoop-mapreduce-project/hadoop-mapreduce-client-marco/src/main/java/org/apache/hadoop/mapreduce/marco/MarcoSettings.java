@@ -423,10 +423,10 @@ public final class MarcoSettings {
   /** The value of a path key that means no path, where mapred-site.xml sets one. */
   public static final String NONE = "none";
 
-  /** Empty or none, or an absolute local path (a directory on the node that runs the task). */
   /**
-   * A cgroup directory: an absolute path, or with {@code relative} also a path below the JVM's own
-   * cgroup, which may not climb out of it ({@code ..}).
+   * Empty or none, or a cgroup directory on the node that runs the task: an absolute path, or with
+   * {@code relative} also a path below the JVM's own cgroup, which may not climb out of it
+   * ({@code ..}).
    */
   private static String cgroupPath(
       Configuration conf, String key, String dflt, boolean relative, String example) {

@@ -42,7 +42,7 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   /** The cgroup as configured: absolute, relative to this JVM's cpu cgroup, or empty. */
   private final String cpuCgroupPath;
 
-  /** The cgroup the threads join, resolved when the first one starts; null for none. Guarded. */
+  /** The cgroup the threads join, resolved when the first one starts, or null; guarded by this. */
   private MarcoCpuCgroup cpuCgroup;
 
   /** Whether {@link #cpuCgroup} has been resolved; guarded by this. */
