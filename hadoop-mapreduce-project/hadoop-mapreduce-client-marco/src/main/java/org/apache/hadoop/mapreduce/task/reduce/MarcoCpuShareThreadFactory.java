@@ -176,7 +176,6 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
     try {
       return MarcoCpuCgroup.at(MarcoCpuCgroup.ofThisProcess().dir().resolve(path));
     } catch (IOException e) {
-      cgroupWarned.set(true);
       LOG.warn(
           "MaRCO: partial threads cannot join cpu cgroup {} below this JVM's own ({}); they"
               + " compete at their container's share. Fix: give {} an absolute path, or unset it",

@@ -309,7 +309,7 @@ public class TestMarcoMergeManager {
 
   @Test
   public void withoutControlEveryArrivalButTheLastStartsAnInvocation() throws Throwable {
-    JobConf conf = paperConf(6);
+    JobConf conf = SyntheticShuffle.baseConf(6);
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     SyntheticShuffle s = shuffle(conf);
     Map<String, Long> expected = fetchAll(s, 6, 20, 10);
