@@ -12,7 +12,6 @@ import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -271,33 +270,22 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   }
 
   /**
-   * Sets the nice value of thread {@code tid} of this JVM, to lower its priority or raise it back;
-   * logs and carries on where that is impossible.
+   * Sets the nice value of thread {@code tid} of this JVM, to lower its priority or raise it back,
+   * without starting a process ({@link MarcoThreadNice}); logs and carries on where that is
+   * impossible.
    */
   private static void setNice(int tid, int nice) {
     try {
-      Process renice =
-          new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", Integer.toString(tid))
-              .redirectErrorStream(true)
-              .start();
-      String output = new String(renice.getInputStream().readAllBytes()).trim();
-      if (!renice.waitFor(10, TimeUnit.SECONDS) || renice.exitValue() != 0) {
-        LOG.warn(
-            "MaRCO: renice of partial thread {} to {} failed ({}); {}",
-            tid,
-            nice,
-            output,
-            nice < niceOf(tid)
-                ? "it keeps its low priority (raising one needs CAP_SYS_NICE)"
-                : "it runs at normal priority");
-      }
+      MarcoThreadNice.set(tid, nice);
     } catch (IOException e) {
       LOG.warn(
-          "MaRCO: cannot run renice ({}); partial threads keep their priority. Install"
-              + " util-linux on the NodeManagers.",
-          e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+          "MaRCO: cannot set the nice value of partial thread {} to {} ({}); {}",
+          tid,
+          nice,
+          e.getMessage(),
+          nice < niceOf(tid)
+              ? "it keeps its low priority (raising one needs CAP_SYS_NICE)"
+              : "it runs at normal priority");
     }
   }
 }
