@@ -277,12 +277,15 @@ final class MarcoCpuShareThreadFactory implements ThreadFactory {
   private static void setNice(int tid, int nice) {
     try {
       MarcoThreadNice.set(tid, nice);
-    } catch (IOException e) {
+    } catch (IOException | LinkageError e) {
       LOG.warn(
           "MaRCO: cannot set the nice value of partial thread {} to {} ({}); {}",
           tid,
           nice,
-          e.getMessage(),
+          e instanceof IOException
+              ? e.getMessage()
+              // Thrown where MarcoThreadNice is first linked on a classpath without it.
+              : "JNA (com.sun.jna, shipped with Hadoop) is not on the task's classpath: " + e,
           nice < niceOf(tid)
               ? "it keeps its low priority (raising one needs CAP_SYS_NICE)"
               : "it runs at normal priority");

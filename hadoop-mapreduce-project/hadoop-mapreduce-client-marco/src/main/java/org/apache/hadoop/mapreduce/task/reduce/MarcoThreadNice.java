@@ -62,7 +62,7 @@ final class MarcoThreadNice {
               + errno
               + (errno == EPERM || errno == EACCES ? " (not permitted)" : ""),
           e);
-    } catch (LinkageError e) {
+    } catch (UnsatisfiedLinkError e) {
       throw new IOException("JNA cannot call the C library's setpriority: " + e, e);
     }
   }
