@@ -31,6 +31,9 @@ final class MarcoTimeline {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoTimeline.class);
   static final String LOCAL_FILE_NAME = "marco-timeline.jsonl";
 
+  /** The suffix of a copy still being written, Hadoop's own. */
+  static final String COPYING_SUFFIX = "._COPYING_";
+
   /** How long the task waits, after its reducer, for the copy to end before it goes on. */
   static final long COPY_WAIT_MILLIS = 60_000;
 
@@ -84,16 +87,28 @@ final class MarcoTimeline {
     Path target =
         new Path(new Path(timelineDir, reduceId.getJobID().toString()), reduceId + ".jsonl");
     Thread thread = new Thread(() -> copy(conf, target, bytes), "MaRCO timeline copy");
-    thread.setDaemon(true);
+    // Not a daemon: where the reducer throws, Hadoop skips the plugin's close, and the JVM then
+    // ends once its last non-daemon thread does; a daemon copy would be cut off halfway.
+    thread.setDaemon(false);
     thread.start();
     copy = thread;
   }
 
+  /**
+   * Writes {@code bytes} to {@code target} by way of {@code <target>._COPYING_}, as {@code hdfs
+   * dfs -put} does: a copy cut off halfway is never mistaken for a timeline.
+   */
   private static void copy(Configuration conf, Path target, byte[] bytes) {
+    Path copying = target.suffix(COPYING_SUFFIX);
+    FileSystem fs = null;
     try {
-      FileSystem fs = target.getFileSystem(conf);
-      try (OutputStream out = fs.create(target, true)) {
+      fs = target.getFileSystem(conf);
+      try (OutputStream out = fs.create(copying, true)) {
         out.write(bytes);
+      }
+      fs.delete(target, false);
+      if (!fs.rename(copying, target)) {
+        throw new IOException("could not rename " + copying + " to " + target);
       }
     } catch (IOException | RuntimeException e) {
       LOG.warn(
@@ -101,12 +116,24 @@ final class MarcoTimeline {
               + " permissions)",
           target,
           e);
+      removeQuietly(fs, copying);
+    }
+  }
+
+  private static void removeQuietly(FileSystem fs, Path path) {
+    if (fs == null) {
+      return;
+    }
+    try {
+      fs.delete(path, false);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("MaRCO: could not remove the unfinished timeline copy {}", path, e);
     }
   }
 
   /**
    * Waits for the copy {@link #write} started, if any, at most {@code millis}; one still running
-   * then is logged and left to finish on its own, or with the JVM.
+   * then is logged and left to finish on its own (the JVM waits for it before it exits).
    */
   void awaitCopy(long millis) throws InterruptedException {
     Thread thread = copy;

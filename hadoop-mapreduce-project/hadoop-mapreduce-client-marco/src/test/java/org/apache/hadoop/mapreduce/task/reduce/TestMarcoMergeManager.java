@@ -10,6 +10,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
 import java.io.File;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -597,7 +598,10 @@ public class TestMarcoMergeManager {
     return new File(new File(dir, s.reduceId.getJobID().toString()), s.reduceId + ".jsonl");
   }
 
-  /** The local file system under the scheme {@code blocking:}, whose create waits for the test. */
+  /**
+   * The local file system under the scheme {@code blocking:}, whose output streams have written
+   * what they were given but hold their close until the test releases it.
+   */
   public static class BlockingFileSystem extends RawLocalFileSystem {
     static volatile CountDownLatch release = new CountDownLatch(0);
 
@@ -620,12 +624,27 @@ public class TestMarcoMergeManager {
         long blockSize,
         Progressable progress)
         throws IOException {
-      try {
-        assertTrue("released", release.await(60, TimeUnit.SECONDS));
-      } catch (InterruptedException e) {
-        throw new InterruptedIOException("create of " + f + " interrupted");
-      }
-      return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
+      FSDataOutputStream file =
+          super.create(f, overwrite, bufferSize, replication, blockSize, progress);
+      return new FSDataOutputStream(
+          new FilterOutputStream(file) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+              file.write(b, off, len);
+              file.hflush();
+            }
+
+            @Override
+            public void close() throws IOException {
+              try {
+                assertTrue("released", release.await(60, TimeUnit.SECONDS));
+              } catch (InterruptedException e) {
+                throw new InterruptedIOException("close of " + f + " interrupted");
+              }
+              file.close();
+            }
+          },
+          null);
     }
   }
 
@@ -642,12 +661,19 @@ public class TestMarcoMergeManager {
     // The reducer gets its input while the copy is still held.
     assertSums(expected, s.finish());
     File file = timelineFile(dir, s);
-    assertFalse(file.exists());
+    File copying = new File(file.getPath() + MarcoTimeline.COPYING_SUFFIX);
     // The wait is bounded: a copy that hangs does not hold the task.
     s.manager.awaitTimelineCopy(50);
+    // What is written so far is under the name of a copy in progress, never under the final one.
+    assertTrue(copying.length() > 0);
     assertFalse(file.exists());
+    // The copy keeps the JVM alive: where the reducer throws, nothing waits for it but the JVM.
+    assertTrue(
+        Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> t.getName().equals("MaRCO timeline copy") && !t.isDaemon()));
     BlockingFileSystem.release.countDown();
     s.manager.awaitTimelineCopy(60_000);
+    assertFalse(copying.exists());
     List<String> lines = Files.readAllLines(file.toPath());
     assertTrue(lines.get(lines.size() - 1).contains("\"event\":\"final-merge-end\""));
   }
