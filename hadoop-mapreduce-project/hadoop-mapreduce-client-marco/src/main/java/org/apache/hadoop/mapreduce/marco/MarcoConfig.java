@@ -156,6 +156,22 @@ public final class MarcoConfig {
   public static final String DEFAULT_SHUFFLE_CPU_CGROUP = "";
 
   /**
+   * JVM options the distribution's AppMaster ({@code MarcoMRAppMaster}) adds to the command line
+   * of a MaRCO job's reduces, in front of the job's own ({@code
+   * mapreduce.admin.reduce.child.java.opts} gets them), so that a job's {@code
+   * mapreduce.reduce.java.opts} still overrides them. The default turns off HotSpot's periodic
+   * cleanup safepoints: a safepoint stops every thread of the JVM until the last one reaches it,
+   * and a partial thread at a low share that the scheduler has put aside while it ran Java code
+   * reaches it only when it next gets the CPU, seconds later on a busy node. Every fetcher of the
+   * reduce waits that long. {@code none} (or empty): none. Part of control: none without it
+   * (partial threads then run at the container's share).
+   */
+  public static final String REDUCE_JVM_OPTIONS = PREFIX + "reduce.jvm.options";
+
+  public static final String DEFAULT_REDUCE_JVM_OPTIONS =
+      "-XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=0";
+
+  /**
    * Control switch. False gives the paper's MaRCO-no-control: threshold 1, stop fraction 1.0,
    * normal priority, whatever the keys above say.
    */

@@ -33,6 +33,7 @@ public final class MarcoSettings {
   private final String shuffleCpuCgroup;
   private final boolean controlEnabled;
   private final boolean abandonAtShuffleEnd;
+  private final String reduceJvmOptions;
   private final float partialHeapLimit;
   private final boolean adaptiveEnabled;
   private final float adaptiveRatioThreshold;
@@ -131,6 +132,10 @@ public final class MarcoSettings {
             1,
             100_000);
     timelineDir = conf.getTrimmed(MarcoConfig.TIMELINE_DIR, MarcoConfig.DEFAULT_TIMELINE_DIR);
+    // Not getTrimmed: it reads an empty value as the default, and empty means none here.
+    String jvmOptions =
+        conf.get(MarcoConfig.REDUCE_JVM_OPTIONS, MarcoConfig.DEFAULT_REDUCE_JVM_OPTIONS).trim();
+    reduceJvmOptions = jvmOptions.equalsIgnoreCase("none") ? "" : jvmOptions;
     failInvocation =
         integer(
             conf,
@@ -249,6 +254,14 @@ public final class MarcoSettings {
   /** The cpu cgroup the reduce JVM shuffles in, empty for none: none without control. */
   public String effectiveShuffleCpuCgroup() {
     return controlEnabled ? shuffleCpuCgroup : "";
+  }
+
+  /**
+   * The JVM options the AppMaster adds to the job's reduces, empty for none: none without
+   * control, where no thread takes a low share.
+   */
+  public String effectiveReduceJvmOptions() {
+    return controlEnabled ? reduceJvmOptions : "";
   }
 
   /** Whether running invocations are abandoned at shuffle end: never without control. */

@@ -33,8 +33,10 @@ import org.w3c.dom.NodeList;
  * the value and what is allowed.
  */
 public class TestMarcoConfigKeys {
-  /** Keys whose value is free-form: any string is a valid Hadoop path. */
-  private static final String[] FREE_FORM = {MarcoConfig.TIMELINE_DIR};
+  /** Keys whose value is free-form: any string is a valid Hadoop path, or JVM options. */
+  private static final String[] FREE_FORM = {
+    MarcoConfig.TIMELINE_DIR, MarcoConfig.REDUCE_JVM_OPTIONS
+  };
 
   /** Key constant name (e.g. STOP_FRACTION) -> key. */
   private static Map<String, String> keys() throws IllegalAccessException {

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.ipc.CallerContext;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
@@ -91,6 +92,7 @@ public class MarcoMRAppMaster extends MRAppMaster {
   /**
    * A MaRCO job whose {@code mapreduce.marco.*} settings or partial reducer are wrong is created
    * FAILED with the reason as its diagnostic: no task starts, and the client sees the message.
+   * A valid one gets {@code mapreduce.marco.reduce.jvm.options} on its reduces' command line.
    */
   @Override
   protected Job createJob(Configuration conf, JobStateInternal forcedState, String diagnostic) {
@@ -98,6 +100,13 @@ public class MarcoMRAppMaster extends MRAppMaster {
     if (problem != null) {
       LOG.error(problem);
       return super.createJob(conf, JobStateInternal.FAILED, problem);
+    }
+    String added = MarcoReduceJvmOptions.addTo(conf);
+    if (!added.isEmpty()) {
+      LOG.info(
+          "MaRCO: the job's reduces start with JVM options {} ({})",
+          added,
+          MarcoConfig.REDUCE_JVM_OPTIONS);
     }
     return super.createJob(conf, forcedState, diagnostic);
   }

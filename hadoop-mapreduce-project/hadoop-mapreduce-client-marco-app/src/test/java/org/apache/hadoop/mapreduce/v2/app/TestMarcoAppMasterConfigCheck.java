@@ -7,6 +7,7 @@ package org.apache.hadoop.mapreduce.v2.app;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.JobConf;
@@ -75,5 +76,36 @@ public class TestMarcoAppMasterConfigCheck {
         WrongTypePartialReducer.class.getName(),
         "org.apache.hadoop.io.Text",
         "org.apache.hadoop.io.LongWritable");
+  }
+
+  /** The job's reducer, which also counts the reduce JVMs started without cleanup safepoints. */
+  public static class SafepointIntervalProbe extends WordSum.SumReducer {
+    static final String GROUP = "reduce JVM";
+    static final String WITHOUT = "-XX:GuaranteedSafepointInterval=0";
+
+    @Override
+    protected void setup(Context context) {
+      if (ManagementFactory.getRuntimeMXBean().getInputArguments().contains(WITHOUT)) {
+        context.getCounter(GROUP, WITHOUT).increment(1);
+      }
+    }
+  }
+
+  /**
+   * The AppMaster starts a MaRCO job's reduces with {@code mapreduce.marco.reduce.jvm.options},
+   * whose default turns off the cleanup safepoints a low-priority partial thread holds up (HotSpot
+   * runs them every 1000 ms unless told otherwise). Which jobs get the options, and where, is
+   * {@link TestMarcoReduceJvmOptions}'s.
+   */
+  @Test
+  public void aMarcoJobsReducesRunWithoutCleanupSafepoints() throws Exception {
+    Job job = wordSum(CLUSTER.newJobConf(), "reduce-jvm-options");
+    job.setReducerClass(SafepointIntervalProbe.class);
+    assertTrue(job.waitForCompletion(false));
+    assertEquals(
+        1,
+        job.getCounters()
+            .findCounter(SafepointIntervalProbe.GROUP, SafepointIntervalProbe.WITHOUT)
+            .getValue());
   }
 }

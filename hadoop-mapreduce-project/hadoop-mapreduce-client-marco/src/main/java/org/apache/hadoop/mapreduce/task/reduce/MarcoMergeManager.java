@@ -234,6 +234,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         (this.partialReducer == null
             ? "none (partial sort only)"
             : partialReducer.getReducerClass().getName()));
+    boolean lowShare =
+        settings.effectivePartialNice() > 0 || !settings.effectivePartialCpuCgroup().isEmpty();
+    String safepoints = lowShare ? MarcoSafepointCheck.problem() : null;
+    if (safepoints != null) {
+      LOG.warn("MaRCO: {}", safepoints);
+    }
   }
 
   /**
