@@ -28,7 +28,8 @@ import org.junit.experimental.categories.Category;
 
 /**
  * With the distribution's AppMaster, a MaRCO job with a bad setting or partial reducer fails at
- * once: before any task runs, with the reason in the job's diagnostics.
+ * once: before any task runs, with the reason in the job's diagnostics; a valid one gets the
+ * reduce JVM options the AppMaster adds.
  */
 @Category(SlowTest.class)
 public class TestMarcoAppMasterConfigCheck {

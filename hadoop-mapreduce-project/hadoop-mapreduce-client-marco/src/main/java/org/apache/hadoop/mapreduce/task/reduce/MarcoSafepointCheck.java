@@ -18,7 +18,7 @@ final class MarcoSafepointCheck {
   static final String OPTION = "GuaranteedSafepointInterval";
 
   /** HotSpot's interval where the command line does not set one. */
-  static final long HOTSPOT_DEFAULT_MILLIS = 1000;
+  private static final long HOTSPOT_DEFAULT_MILLIS = 1000;
 
   private static final String ARGUMENT = "-XX:" + OPTION + "=";
 
