@@ -96,6 +96,7 @@ def summarize(records: list[Record]) -> list[Summary]:
                     if all("bisection_bytes" in r for r in runs)
                     else None
                 ),
+                "machine_cpu_by_phase": machine_cpu_means(runs),
                 "task_cpu_s": cpu and mean([sum(by_node.values()) for by_node in cpu]),
                 "busiest_node_cpu_s": cpu
                 and mean([max(by_node.values(), default=0) for by_node in cpu]),
@@ -108,6 +109,18 @@ def summarize(records: list[Record]) -> list[Summary]:
         )
     compare(summaries)
     return summaries
+
+
+def machine_cpu_means(runs: list[Record]) -> dict[str, dict[str, float]] | None:
+    """phase -> mean core-seconds idle, nice and busy over the runs; None where a run has none
+    (records written before the harness sampled the machine's CPU)."""
+    by_phase = [r.get("machine_cpu_by_phase") for r in runs]
+    if not by_phase or None in by_phase:
+        return None
+    return {
+        p: {kind: mean([x[p][kind] for x in by_phase]) for kind in ("idle", "nice", "busy")}
+        for p in by_phase[0]
+    }
 
 
 def baselines(summaries: list[Summary]) -> dict[JobKey, list[Summary]]:

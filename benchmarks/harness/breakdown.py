@@ -72,17 +72,30 @@ def job_phases(h: JobHistory) -> tuple[dict[str, int], int, int]:
     )
 
 
-def run_breakdown(histories: list[JobHistory], start_ms: int, end_ms: int) -> Breakdown:
-    """Seconds per phase for the jobs of one run; they add up to (end_ms - start_ms)."""
-    totals = dict.fromkeys(PHASES, 0)
+def phase_windows(
+    histories: list[JobHistory], start_ms: int, end_ms: int
+) -> list[tuple[str, int, int]]:
+    """(phase, begin ms, end ms) along the run's critical path, in order; a run of several jobs
+    has a window per job for each of its phases."""
+    windows = []
     cursor = start_ms
     for h in sorted(histories, key=lambda x: x.submit):
         phases, begin, end = job_phases(h)
-        totals["startup"] += max(0, begin - cursor)
+        windows.append(("startup", cursor, max(cursor, begin)))
+        t = begin
         for k, v in phases.items():
-            totals[k] += v
+            windows.append((k, t, t + v))
+            t += v
         cursor = max(cursor, end)
-    totals["cleanup"] = max(0, end_ms - cursor)
+    windows.append(("cleanup", cursor, max(cursor, end_ms)))
+    return windows
+
+
+def run_breakdown(histories: list[JobHistory], start_ms: int, end_ms: int) -> Breakdown:
+    """Seconds per phase for the jobs of one run; they add up to (end_ms - start_ms)."""
+    totals = dict.fromkeys(PHASES, 0)
+    for phase, begin, end in phase_windows(histories, start_ms, end_ms):
+        totals[phase] += end - begin
     return {k: v / 1000.0 for k, v in totals.items()}
 
 

@@ -453,6 +453,43 @@ def savings_table(rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def machine_cpu_table(rows: list[Summary]) -> list[str]:
+    """The machine's CPU in the phases partial work is about: what the map phase and the exposed
+    shuffle left idle (all that work at a low priority could have had there), what ran at a
+    positive nice value (MaRCO's partial threads), and what the final merge and reduce kept busy
+    (the work there was to hide)."""
+    rows = [s for s in rows if s.get("machine_cpu_by_phase")]
+    if not rows:
+        return []
+    lines = [
+        "The machine's CPU by phase (mean core-seconds, from /proc/stat on the host, which all "
+        "the nodes share): idle is what any work at a low priority could still have had, nice "
+        "is what ran at a positive nice value (MaRCO's partial threads run at nice 19), busy "
+        "is the rest:",
+        "",
+        *table_head(
+            [
+                "job",
+                "config",
+                "map: idle / nice",
+                "exposed shuffle: idle / nice",
+                "final merge + reduce: busy / idle",
+                "whole run: nice",
+            ]
+        ),
+    ]
+    for s in rows:
+        cpu = s["machine_cpu_by_phase"]
+        final = {k: sum(cpu[p][k] for p in aggregate.FINAL_PHASES) for k in ("busy", "idle")}
+        lines.append(
+            f"| {s['job']} | {s['config']} | {f1(cpu['map']['idle'])} / {f1(cpu['map']['nice'])} | "
+            f"{f1(cpu['exposed_shuffle']['idle'])} / {f1(cpu['exposed_shuffle']['nice'])} | "
+            f"{f1(final['busy'])} / {f1(final['idle'])} | "
+            f"{f1(sum(c['nice'] for c in cpu.values()))} |"
+        )
+    return [*lines, ""]
+
+
 def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
@@ -539,6 +576,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             )
         lines.append("")
         lines += savings_table(rr)
+        lines += machine_cpu_table(rr)
         lines += volume_table([s for s in rr if s["variant"] == "stock"])
     t = aggregate.targets(summaries, set_name)
     if t["heavy_geomean_speedup"] is not None or t["light_at_least_floor"]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import breakdown, catalog, history
+from . import breakdown, catalog, history, machine_cpu
 from .cluster import Client, ClusterError, tail
 from .datatypes import JobConf, Profile, Record
 from .profile import dataset_dir
@@ -341,6 +341,8 @@ class Runner:
         }
         log_path = run_dir / "client.log"
         bisection_before = self.client.bisection_bytes()
+        sampler = machine_cpu.CpuSampler()
+        sampler.start()
         start_ms = int(time.time() * 1000)
         t0 = time.monotonic()
         with log_path.open("w") as log_file:
@@ -351,10 +353,13 @@ class Runner:
             try:
                 rc = proc.wait()
             except BaseException:
+                sampler.stop()
                 self.stop_client(proc, log_path)
                 raise
         wall = time.monotonic() - t0
         end_ms = int(time.time() * 1000)
+        cpu = sampler.stop()
+        (run_dir / "machine_cpu.json").write_text(json.dumps(cpu))
         bisection_after = self.client.bisection_bytes()
         if bisection_before is not None and bisection_after is not None:
             # Ethernet frames through the shaped classes, as tc counts them: the run's own traffic
@@ -381,7 +386,14 @@ class Runner:
             download = self.profile["output_checksum"] == "download"
             histories = self.fetch(job_ids, output if download else None, run_dir)
             record.update(
-                analyse(histories, start_ms, end_ms, self.client.shaped_groups(), self.current_rate)
+                analyse(
+                    histories,
+                    start_ms,
+                    end_ms,
+                    self.client.shaped_groups(),
+                    self.current_rate,
+                    cpu,
+                )
             )
             record["output_checksum"] = self.profile["output_checksum"]
             if download:
@@ -553,14 +565,18 @@ def analyse(
     end_ms: int,
     group_of: dict[str, int] | None = None,
     rate_mbit: float | None = None,
+    cpu: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The record fields that come from the run's job histories; the link slack needs the
-    workers' groups and the shaped rate, and is None without them."""
+    workers' groups and the shaped rate, and is None without them; the machine's CPU by phase
+    needs the run's /proc/stat samples (machine_cpu.CpuSampler), and is None without them."""
+    windows = breakdown.phase_windows(histories, start_ms, end_ms)
     return {
         "breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
         **breakdown.run_metrics(histories),
         "reduce_attempts": breakdown.reduce_rows(histories),
         "link_slack_s": breakdown.link_slack(histories, group_of, rate_mbit),
+        "machine_cpu_by_phase": cpu and machine_cpu.by_phase(cpu, windows),
     }
 
 

@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from harness import (
     cluster,
     doctor,
     history,
+    machine_cpu,
     profile,
     report,
     runner,
@@ -385,6 +387,56 @@ def test_profiles_load_and_bad_ones_name_the_problem(tmp_path):
         profile.load(str(bad))
 
 
+def steady_cpu(start_ms, end_ms, idle_per_s=50, nice_per_s=30, total_per_s=200):
+    """/proc/stat samples, one a second from start_ms to end_ms, of a machine whose ticks (100 a
+    second per core, 2 cores) go idle and nice at steady rates."""
+    samples = []
+    for t in [*range(start_ms, end_ms, 1000), end_ms]:
+        sec = (t - start_ms) / 1000
+        samples.append([t, idle_per_s * sec, nice_per_s * sec, total_per_s * sec])
+    return {"ticks_per_s": 100, "samples": samples}
+
+
+def test_proc_stat_is_read_as_idle_nice_and_total_without_steal():
+    text = "cpu  100 20 30 400 50 1 2 7 0 0\ncpu0 50 10 15 200 25 0 1 3 0 0\nintr 1\n"
+    assert machine_cpu.parse_stat(text) == (450, 20, 603)
+    with pytest.raises(ValueError, match="cpu"):
+        machine_cpu.parse_stat("intr 1\n")
+
+
+def test_the_sampler_spans_what_runs_between_start_and_stop(tmp_path):
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  1 2 3 4 5 6 7 8\n")
+    sampler = machine_cpu.CpuSampler(stat)
+    sampler.start()
+    begin = int(time.time() * 1000)
+    time.sleep(0.6)
+    end = int(time.time() * 1000)
+    cpu = sampler.stop()
+    times = [s[0] for s in cpu["samples"]]
+    assert times[0] <= begin and times[-1] >= end and times == sorted(times)
+    assert len(times) >= 3  # one at start, at least one while it ran, one at stop
+    assert cpu["samples"][0][1:] == (9, 2, 28) and cpu["ticks_per_s"] > 0
+
+
+def test_the_machines_cpu_splits_by_the_critical_paths_phases():
+    """A steady machine, 0.5 core idle and 0.3 core at nice of its 2: every phase gets its share
+    of the run, and the phases together hold all the run's CPU."""
+    h = load("marco")
+    start, end = h.submit - 1500, h.finish + 2500
+    windows = breakdown.phase_windows([h], start, end)
+    assert [w[0] for w in windows] == breakdown.PHASES
+    assert all(a[2] == b[1] for a, b in zip(windows, windows[1:], strict=False))
+    cpu = machine_cpu.by_phase(steady_cpu(start, end), windows)
+    b = breakdown.run_breakdown([h], start, end)
+    for phase, seconds in b.items():
+        assert cpu[phase]["idle"] == pytest.approx(0.5 * seconds)
+        assert cpu[phase]["nice"] == pytest.approx(0.3 * seconds)
+        assert cpu[phase]["busy"] == pytest.approx(1.5 * seconds)
+    # A window the samples do not cover has no share to give.
+    assert machine_cpu.by_phase(steady_cpu(start + 1000, end), windows) is None
+
+
 def fake_run(out, name, config, rep, sha, shift_ms):
     """A results.jsonl record as the runner writes it, from a fixture history."""
     h = load(name)
@@ -408,7 +460,7 @@ def fake_run(out, name, config, rep, sha, shift_ms):
         "end_ms": end,
         "job_ids": [h.job_id],
         "output_sha256": sha,
-        **runner.analyse([h], start, end),
+        **runner.analyse([h], start, end, cpu=steady_cpu(start, end)),
     }
     if name == "marco":
         dest = out / "runs" / f"{config}-{rep}" / "timelines"
@@ -458,6 +510,16 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
         "busiest_node_cpu_s"
     ] == pytest.approx(4.05)
     assert "| 4 (4) |" in text
+    # the machine's CPU by phase, from the fixture's steady 0.5 idle and 0.3 nice cores
+    b = marco["breakdown"]
+    cells = next(
+        line
+        for line in text.splitlines()
+        if line.startswith("| word-count | marco | ") and "/" in line
+    ).split(" | ")
+    assert cells[2] == f"{0.5 * b['map']:.1f} / {0.3 * b['map']:.1f}"
+    final = b["final_merge"] + b["final_reduce"]
+    assert cells[4] == f"{1.5 * final:.1f} / {0.5 * final:.1f}"
     assert float(rows[1]["task_cpu_s"]) == pytest.approx(4.05)
     # where MaRCO's difference from stock came from: one row, its phases adding up to it
     saved = marco["saved_by_phase"]
