@@ -59,7 +59,8 @@ class MarcoOnDiskMapOutput<K, V> extends MapOutput<K, V> {
     IFileInputStream checked = new IFileInputStream(input, compressedLength, conf);
     long left = compressedLength;
     try (OutputStream disk =
-        IntermediateEncryptedStream.wrapIfNecessary(conf, fs.create(tmpPath), tmpPath)) {
+        IntermediateEncryptedStream.wrapIfNecessary(
+            conf, MarcoLocalFiles.create(fs, tmpPath), tmpPath)) {
       byte[] buf = new byte[COPY_BUFFER_BYTES];
       while (left > 0) {
         int n = checked.readWithChecksum(buf, 0, (int) Math.min(left, buf.length));

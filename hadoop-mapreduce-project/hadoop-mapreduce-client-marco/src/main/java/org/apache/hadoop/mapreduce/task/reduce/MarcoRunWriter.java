@@ -48,7 +48,7 @@ class MarcoRunWriter<K, V> {
     this.name = name;
     this.mapOutputs = mapOutputs;
     FSDataOutputStream file =
-        IntermediateEncryptedStream.wrapIfNecessary(conf, fs.create(path), path);
+        IntermediateEncryptedStream.wrapIfNecessary(conf, MarcoLocalFiles.create(fs, path), path);
     this.writer =
         new IFile.Writer<>(
             conf,

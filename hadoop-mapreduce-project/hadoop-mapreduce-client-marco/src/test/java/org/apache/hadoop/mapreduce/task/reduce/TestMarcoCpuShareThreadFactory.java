@@ -11,16 +11,12 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -126,54 +122,22 @@ public class TestMarcoCpuShareThreadFactory {
     assertEquals(before, niceOf(MarcoCpuShareThreadFactory.currentThreadTid()));
   }
 
-  /** The process ids of this JVM's children, from each of its threads' /proc children list. */
-  private static Set<String> childrenOfThisJvm() {
-    Set<String> children = new HashSet<>();
-    File[] threads = new File("/proc/self/task").listFiles();
-    for (File thread : threads == null ? new File[0] : threads) {
-      try {
-        String list =
-            new String(
-                Files.readAllBytes(new File(thread, "children").toPath()),
-                StandardCharsets.US_ASCII);
-        children.addAll(Arrays.asList(list.trim().split("\\s+")));
-      } catch (IOException e) {
-        // The thread has ended since the listing.
-      }
-    }
-    children.remove("");
-    return children;
-  }
-
   /**
-   * Setting a partial thread's priority starts no process. A child of the JVM shares the JVM's
-   * memory until it has replaced itself with its program, and Hadoop's process-tree accounting
-   * (the task's physical-memory counters, the NodeManager's memory check) adds the child's
-   * resident size to the JVM's: a sample in that moment counts the reduce twice.
+   * Setting a partial thread's priority starts no process: a child would count the reduce's
+   * memory twice ({@link ChildProcessWatch}).
    */
   @Test
   public void changingAThreadsPriorityStartsNoProcess() throws Exception {
-    assumeTrue("Linux /proc with children lists", new File("/proc/thread-self/children").exists());
-    assertEquals("no child before", Set.of(), childrenOfThisJvm());
-    AtomicBoolean done = new AtomicBoolean();
-    Set<String> seen = ConcurrentHashMap.newKeySet();
-    Thread watcher =
-        new Thread(
+    assumeTrue("Linux /proc with children lists", ChildProcessWatch.available());
+    assertEquals("no child before", Set.of(), ChildProcessWatch.childrenOfThisJvm());
+    Set<String> seen =
+        ChildProcessWatch.childrenSeenDuring(
             () -> {
-              while (!done.get()) {
-                seen.addAll(childrenOfThisJvm());
+              for (int i = 0; i < 100; i++) {
+                int nice = 10 + i % 5;
+                assertEquals(nice, niceInsideFactoryThread(nice));
               }
             });
-    watcher.start();
-    try {
-      for (int i = 0; i < 100; i++) {
-        int nice = 10 + i % 5;
-        assertEquals(nice, niceInsideFactoryThread(nice));
-      }
-    } finally {
-      done.set(true);
-      watcher.join();
-    }
     assertEquals("children seen while 100 threads lowered their priority", Set.of(), seen);
   }
 
