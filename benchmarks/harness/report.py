@@ -365,6 +365,16 @@ def fault_section(records: list[Record], summaries: list[Summary]) -> list[str]:
     return lines + [""]
 
 
+# The absolute part of a path to the repository's cluster script or distribution: it says only
+# where the repository was checked out, so the report gives those paths relative to it.
+CHECKOUT_PREFIX = re.compile(r"(?<![\w.-])/\S*?/(?=cluster/marco-cluster|dist/hadoop-marco-)")
+
+
+def repo_relative(command: str) -> str:
+    """The command with the repository's own scripts and distribution named from its root."""
+    return CHECKOUT_PREFIX.sub("", command)
+
+
 def example_commands(records: list[Record]) -> list[str]:
     """The exact job command of the first run of each variant (every run's is in results.csv)."""
     firsts = {}
@@ -378,7 +388,14 @@ def example_commands(records: list[Record]) -> list[str]:
         "",
     ]
     for variant, r in firsts.items():
-        lines += [f"- {variant} (`{r['key']}`):", "", "  ```", f"  {r['command']}", "  ```", ""]
+        lines += [
+            f"- {variant} (`{r['key']}`):",
+            "",
+            "  ```",
+            f"  {repo_relative(r['command'])}",
+            "  ```",
+            "",
+        ]
     return lines
 
 
@@ -463,9 +480,9 @@ def machine_cpu_table(rows: list[Summary]) -> list[str]:
         return []
     lines = [
         "The machine's CPU by phase (mean core-seconds, from /proc/stat on the host, which all "
-        "the nodes share): idle is what any work at a low priority could still have had, nice "
-        "is what ran at a positive nice value (MaRCO's partial threads run at nice 19), busy "
-        "is the rest:",
+        "the nodes share): idle is what any work at a low priority could still have had, busy "
+        "everything else, and nice, part of busy, the user time of threads at a positive nice "
+        "value (MaRCO's partial threads run at nice 19):",
         "",
         *table_head(
             [

@@ -343,22 +343,24 @@ class Runner:
         bisection_before = self.client.bisection_bytes()
         sampler = machine_cpu.CpuSampler()
         sampler.start()
-        start_ms = int(time.time() * 1000)
-        t0 = time.monotonic()
-        with log_path.open("w") as log_file:
-            proc = self.client.popen("hadoop", *args, stdout=log_file, stderr=subprocess.STDOUT)
-            injector = (
-                self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
-            )
-            try:
-                rc = proc.wait()
-            except BaseException:
-                sampler.stop()
-                self.stop_client(proc, log_path)
-                raise
-        wall = time.monotonic() - t0
-        end_ms = int(time.time() * 1000)
-        cpu = sampler.stop()
+        try:
+            start_ms = int(time.time() * 1000)
+            t0 = time.monotonic()
+            with log_path.open("w") as log_file:
+                proc = self.client.popen("hadoop", *args, stdout=log_file, stderr=subprocess.STDOUT)
+                injector = (
+                    self.start_fault(run, log_path) if run.config.fault == "kill-reduce" else None
+                )
+                try:
+                    rc = proc.wait()
+                except BaseException:
+                    self.stop_client(proc, log_path)
+                    raise
+            wall = time.monotonic() - t0
+            end_ms = int(time.time() * 1000)
+        finally:
+            # After end_ms, so that the samples span the whole run.
+            cpu = sampler.stop()
         (run_dir / "machine_cpu.json").write_text(json.dumps(cpu))
         bisection_after = self.client.bisection_bytes()
         if bisection_before is not None and bisection_after is not None:

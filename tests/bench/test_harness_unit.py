@@ -397,6 +397,22 @@ def steady_cpu(start_ms, end_ms, idle_per_s=50, nice_per_s=30, total_per_s=200):
     return {"ticks_per_s": 100, "samples": samples}
 
 
+def test_the_report_names_the_repositorys_own_paths_from_its_root():
+    command = (
+        "/srv/ck/hadoop-marco/cluster/marco-cluster client hadoop jar "
+        "/srv/ck/hadoop-marco/dist/hadoop-marco-3.5.0/share/b.jar inverted-index "
+        "-D mapreduce.map.java.opts=-Xlog:gc:file=/tmp/gc.log /marco-bench/data/x"
+    )
+    assert report.repo_relative(command) == (
+        "cluster/marco-cluster client hadoop jar dist/hadoop-marco-3.5.0/share/b.jar "
+        "inverted-index -D mapreduce.map.java.opts=-Xlog:gc:file=/tmp/gc.log /marco-bench/data/x"
+    )
+    lines = report.example_commands(
+        [{"variant": "stock", "key": "main/j/stock/1", "command": command}]
+    )
+    assert not any("/srv/ck" in line for line in lines)
+
+
 def test_proc_stat_is_read_as_idle_nice_and_total_without_steal():
     text = "cpu  100 20 30 400 50 1 2 7 0 0\ncpu0 50 10 15 200 25 0 1 3 0 0\nintr 1\n"
     assert machine_cpu.parse_stat(text) == (450, 20, 603)

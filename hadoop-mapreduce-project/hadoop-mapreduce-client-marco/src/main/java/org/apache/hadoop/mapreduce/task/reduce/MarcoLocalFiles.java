@@ -21,9 +21,10 @@ import org.apache.hadoop.io.nativeio.NativeIO;
  * adds to the task's, so a sample in that moment counts the reduce twice. A MaRCO reduce writes
  * a local file for every partial run and every fetch that goes to disk. Here the JVM creates (or
  * empties) the file and any missing parent directory itself, with the modes new files and
- * directories get under the process umask, and the file system then opens the file for append,
- * which sets no permission; its bytes still count in the file system's statistics (the task's
- * FILE_BYTES_WRITTEN).
+ * directories get under the process umask (not Hadoop's fs.permissions.umask-mode; a file already
+ * there keeps its mode: only this task reads them), and the file system then opens the file for
+ * append, which sets no permission; its bytes still count in the file system's statistics (the
+ * task's FILE_BYTES_WRITTEN).
  */
 final class MarcoLocalFiles {
   private MarcoLocalFiles() {}
