@@ -6,9 +6,9 @@ The netns cluster's nodes share this machine's cores, so /proc/stat, which the h
 the host, sees every node at once. A run's CPU is read as idle (idle and iowait: what work at a
 low priority could still have had), busy (everything else) and, within busy, nice (the user time
 of threads at a positive nice value: MaRCO's partial threads run at nice 19, Hadoop's own at 0;
-their kernel time counts as busy only). Over
-the phases of the critical path (breakdown.phase_windows) that tells whether the baseline's
-exposed shuffle left CPU for partial work at all, and how much of it MaRCO used."""
+their kernel time counts as busy only). Over the phases of the critical path
+(breakdown.phase_windows) that tells whether the baseline's exposed shuffle left CPU for partial
+work at all, and how much of it MaRCO used."""
 
 import os
 import threading
