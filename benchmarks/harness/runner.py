@@ -572,13 +572,16 @@ def analyse(
     """The record fields that come from the run's job histories; the link slack needs the
     workers' groups and the shaped rate, and is None without them; the machine's CPU by phase
     needs the run's /proc/stat samples (machine_cpu.CpuSampler), and is None without them."""
-    windows = breakdown.phase_windows(histories, start_ms, end_ms)
     return {
         "breakdown": breakdown.run_breakdown(histories, start_ms, end_ms),
         **breakdown.run_metrics(histories),
         "reduce_attempts": breakdown.reduce_rows(histories),
         "link_slack_s": breakdown.link_slack(histories, group_of, rate_mbit),
-        "machine_cpu_by_phase": cpu and machine_cpu.by_phase(cpu, windows),
+        "machine_cpu_by_phase": (
+            machine_cpu.by_phase(cpu, breakdown.phase_windows(histories, start_ms, end_ms))
+            if cpu
+            else None
+        ),
     }
 
 
