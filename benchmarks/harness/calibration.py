@@ -11,13 +11,18 @@ at which a job sits where the MaRCO paper ran it. A rate passes when, in stock's
 - job start-up (client, submission, AM) is under 15% of the job (a small job is mostly JVMs).
 
 The chosen rate is the highest one at which every calibration job passes: the least throttled
-bisection that still makes the shuffle the bottleneck."""
+bisection that still makes the shuffle the bottleneck. `main` picks its rate from one stock run of
+the profile's probe job instead (`regime_rate`): the maps are CPU-bound, so the one run gives the
+map phase, and the rate at which the network needs as long follows from the bytes."""
+
+import math
 
 from .datatypes import CalibrationRow, Record
 
 MIN_HIDEABLE_SHARE = 0.20
 MAX_STARTUP_SHARE = 0.15
 MBIT = 1e6 / 8  # bytes per second of one Mbit/s
+RATE_STEP = 0.5  # Mbit/s: the grain of a rate main picks from its probe run
 
 
 def network_seconds(record: Record, workers: int, groups: int) -> float:
@@ -72,3 +77,17 @@ def choose(rows: list[CalibrationRow], jobs: list[str]) -> float | None:
         if set(verdicts) >= set(jobs) and all(all(v) for v in verdicts.values())
     ]
     return max(passing) if passing else None
+
+
+def regime_rate(row: CalibrationRow, step: float = RATE_STEP) -> float:
+    """The rate, rounded down to `step` Mbit/s (and at least one step), at which the bytes a node
+    receives from the other groups take as long as this stock run's map phase: the highest rate
+    that passes the test's network-bound half. The map phase is taken as the rate does not move
+    it (the maps are CPU-bound); the hideable and start-up shares do not depend on the rate."""
+    if not row["network_s"] or not row["map_s"]:
+        raise ValueError(
+            f"{row['job']} at {row['rate_mbit']} Mbit/s has no map phase or no shaped rate to "
+            "scale from"
+        )
+    limit = row["rate_mbit"] * row["network_s"] / row["map_s"]
+    return max(step, math.floor(limit / step + 1e-9) * step)

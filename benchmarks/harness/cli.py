@@ -398,7 +398,8 @@ def cmd_run(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     session.phase(f"runs ({len(runs)})", time.monotonic() - t)
 
 
-def sweep_runs(prof: Profile, what: list[str]) -> list[Run]:
+def sweep_runs(prof: Profile, what: list[str], base_rate: float) -> list[Run]:
+    """The sweeps' runs; `base_rate` is the rate the bandwidth sweep's rate_factors multiply."""
     sw = prof.get("sweep")
     if not sw:
         raise profiles.ProfileError(f"profile {prof['name']} has no 'sweep' section")
@@ -408,7 +409,7 @@ def sweep_runs(prof: Profile, what: list[str]) -> list[Run]:
     runs = []
     for item in what:
         if item == "bandwidth":
-            for rate in sw.get("rates", [25, 50, 75]):
+            for rate in profiles.curve_rates(sw, base_rate):
                 runs += plan("bandwidth", jobs, [Config(v, v, rate=rate) for v in variants], reps)
         elif item == "threshold":
             configs = [Config("stock", "stock")] + [
@@ -435,7 +436,7 @@ def sweep_runs(prof: Profile, what: list[str]) -> list[Run]:
 
 
 def cmd_sweep(args: argparse.Namespace, prof: Profile, session: Session) -> None:
-    runs = sweep_runs(prof, args.what.split(","))
+    runs = sweep_runs(prof, args.what.split(","), prof["cluster"]["rate_mbit"])
     if any(r.config.rate is not None for r in runs) and not session.client.netns:
         raise ClusterError(
             "the bandwidth sweep re-shapes the netns cluster; with --conf-dir "
@@ -565,10 +566,67 @@ def publish(out: Path, doc: Path) -> None:
     log(f"published {doc} and {img_dir}")
 
 
-def main_runs(prof: Profile) -> tuple[list[Run], list[Run]]:
+def main_runs(prof: Profile, rate: float) -> tuple[list[Run], list[Run]]:
     runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
-    curve = sweep_runs(prof, ["bandwidth"]) if prof.get("sweep", {}).get("in_main") else []
+    curve = sweep_runs(prof, ["bandwidth"], rate) if prof.get("sweep", {}).get("in_main") else []
     return runs, curve
+
+
+def known_main_rate(args: argparse.Namespace, prof: Profile, out: Path) -> float | None:
+    """The rate of main's runs where it is known before the cluster starts: `--rate`, the
+    profile's when it names no probe job, or the one a probe already chose for this results
+    directory (a resumed main keeps it). None: main probes for it."""
+    if getattr(args, "rate", None) or not prof.get("calibration", {}).get("probe_job"):
+        return prof["cluster"]["rate_mbit"]
+    path = out / "calibration.json"
+    if path.exists():
+        return json.loads(path.read_text()).get("chosen_rate_mbit")
+    return None
+
+
+def probe_rate(runner: Runner, prof: Profile, out: Path) -> float:
+    """Runs the warm-up, then one stock run of the profile's probe job at the profile's rate, and
+    returns the rate at which that run's cross-group bytes need as long as its map phase
+    (calibration.regime_rate). Writes calibration.json for the report and for a resumed main."""
+    c = prof["cluster"]
+    job = prof["calibration"]["probe_job"]
+    runner.reshape(c["rate_mbit"])
+    runner.warm_up(Run("main", prof["jobs"][0], Config("stock", "stock"), 1))
+    probe = Run("calibration", job, Config("stock", "stock", rate=c["rate_mbit"]), 1)
+    runner.execute([probe], "calibration probe")
+    record = next((r for r in load_results(runner.results_path) if r["key"] == probe.key), None)
+    if record is None or record["status"] != "ok":
+        raise ClusterError(
+            f"the calibration probe ({job}, stock, {c['rate_mbit']} Mbit/s) failed; see "
+            f"{out / 'runs'} and the cluster's logs (--rate R runs main at R without a probe)"
+        )
+    row = calibration.assess(record, c["workers"], c["groups"])
+    rate = calibration.regime_rate(row)
+    (out / "calibration.json").write_text(
+        json.dumps(
+            {
+                "rows": [row],
+                "chosen_rate_mbit": rate,
+                "profile_rate_mbit": c["rate_mbit"],
+                "probe_job": job,
+            },
+            indent=1,
+        )
+    )
+    log(
+        f"calibration: stock {job} at {c['rate_mbit']} Mbit/s: map phase {row['map_s']:.0f} s, "
+        f"network {row['network_s']:.0f} s (what a node receives from the other groups), "
+        f"hideable {100 * row['hideable_share']:.0f}%, start-up "
+        f"{100 * row['startup_share']:.0f}% -> {rate} Mbit/s, the highest multiple of "
+        f"{calibration.RATE_STEP} at which the network needs at least the map phase"
+    )
+    if row["hideable_share"] < calibration.MIN_HIDEABLE_SHARE:
+        log(
+            f"WARNING: {job}'s hideable share is {100 * row['hideable_share']:.0f}%, below the "
+            f"regime test's {100 * calibration.MIN_HIDEABLE_SHARE:.0f}%: no rate changes that; "
+            "more data per reduce does (docs/harness.md)"
+        )
+    return rate
 
 
 def unfinished(runs: list[Run], results_path: Path) -> list[Run]:
@@ -593,9 +651,10 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
-    runs, curve = main_runs(prof)
     out = out_dir(args, prof)
-    if not unfinished(runs + curve, out / "results.jsonl"):
+    rate = known_main_rate(args, prof, out)
+    runs, curve = main_runs(prof, rate) if rate is not None else ([], [])
+    if rate is not None and not unfinished(runs + curve, out / "results.jsonl"):
         report, _ = write_report(out)
         log(
             f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
@@ -622,12 +681,23 @@ def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
         if r.returncode != 0:
             raise ClusterError(f"cluster start failed (exit {r.returncode}); see its output above")
         session.phase("cluster start", time.monotonic() - t)
-        runner = prepare(args, prof, session, True, prof["jobs"])
-        if c.get("rate_mbit"):
-            # Shaped only now: the data is written unshaped, as its replicas in the other groups
-            # would otherwise cross the throttled link, and generating is not what we measure.
+        probe = prof.get("calibration", {}).get("probe_job")
+        jobs = prof["jobs"] + ([probe] if probe and probe not in prof["jobs"] else [])
+        runner = prepare(args, prof, session, True, jobs)
+        # Shaped only after generating: the data is written unshaped, as its replicas in the other
+        # groups would otherwise cross the throttled link, and generating is not what we measure.
+        if rate is None:
             t = time.monotonic()
-            runner.reshape(c["rate_mbit"])
+            rate = probe_rate(runner, prof, out)
+            session.phase("calibration probe", time.monotonic() - t)
+            runs, curve = main_runs(prof, rate)
+        if rate != c["rate_mbit"]:
+            c["rate_mbit"] = rate
+            session.entry["environment"] = environment(prof, client, args)
+            session.save()
+        if rate:
+            t = time.monotonic()
+            runner.reshape(rate)
             session.phase("shaping", time.monotonic() - t)
         t = time.monotonic()
         runner.execute(runs, "main")

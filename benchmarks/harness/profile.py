@@ -50,12 +50,13 @@ SWEEP_KEYS = {
     "variants",
     "repetitions",
     "rates",
+    "rate_factors",
     "start_thresholds",
     "stop_fractions",
     "in_main",
 }
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
-CALIBRATION_KEYS = {"jobs", "rates", "repetitions"}
+CALIBRATION_KEYS = {"jobs", "rates", "repetitions", "probe_job"}
 
 
 class ProfileError(ValueError):
@@ -175,10 +176,18 @@ def validate(p: Profile, where: str = "profile") -> Profile:
     check_data(p, p["jobs"], where)
     if "sweep" in p:
         _unknown(p["sweep"], SWEEP_KEYS, f"{where}: sweep")
+        check_rate_factors(p["sweep"], f"{where}: sweep")
     if "faults" in p:
         _unknown(p["faults"], FAULT_KEYS, f"{where}: faults")
     if "calibration" in p:
         _unknown(p["calibration"], CALIBRATION_KEYS, f"{where}: calibration")
+        probe = p["calibration"].get("probe_job")
+        if probe is not None:
+            try:
+                catalog.check_jobs([probe])
+            except ValueError as e:
+                raise ProfileError(f"{where}: calibration.probe_job: {e}") from e
+            check_data(p, [probe], where)
     return p
 
 
@@ -193,6 +202,29 @@ def check_data(p: Profile, jobs: list[str], where: str = "profile") -> None:
                 f"is missing or has neither 'bytes' nor 'records'"
             )
         _unknown(spec, {"bytes", "records", "maps", "conf"}, f"{where}: data.{dataset}")
+
+
+def check_rate_factors(sweep: dict, where: str) -> None:
+    factors = sweep.get("rate_factors")
+    if factors is None:
+        return
+    if "rates" in sweep:
+        raise ProfileError(f"{where}: give 'rates' (Mbit/s) or 'rate_factors', not both")
+    if not factors or not all(
+        isinstance(f, (int, float)) and not isinstance(f, bool) and f > 0 for f in factors
+    ):
+        raise ProfileError(
+            f"{where}: rate_factors must be a non-empty list of numbers > 0 (multiples of the "
+            f"main rate, e.g. [0.5, 2, 4]), got {factors!r}"
+        )
+
+
+def curve_rates(sweep: dict, base_rate: float) -> list[int | float]:
+    """The bandwidth sweep's rates: its 'rates' in Mbit/s, or its 'rate_factors' times the rate
+    the other runs use (so the curve follows a rate that main picked for this machine)."""
+    if "rate_factors" in sweep:
+        return [number(f"{f * base_rate:.2f}") for f in sweep["rate_factors"]]
+    return sweep.get("rates", [25, 50, 75])
 
 
 def number(text: str) -> int | float:

@@ -209,6 +209,7 @@ def markdown(
         "",
     ]
     lines += environment_section(sessions)
+    lines += probe_section(out)
     lines += example_commands(records)
     sets = list(dict.fromkeys(s["set"] for s in summaries))
     for set_name in sets:
@@ -266,6 +267,32 @@ def environment_section(sessions: list[SessionEntry]) -> list[str]:
                 lines.append(f"| [{i}] | {step} | {secs:.0f} |")
         lines.append("")
     return lines
+
+
+def probe_section(out: Path) -> list[str]:
+    """How `main` picked its rate, where its calibration probe did (calibration.json)."""
+    path = out / "calibration.json"
+    cal = json.loads(path.read_text()) if path.exists() else {}
+    if not cal.get("probe_job") or not cal.get("rows"):
+        return []
+    row = cal["rows"][0]
+    limit = row["rate_mbit"] * row["network_s"] / row["map_s"]
+    return [
+        "## The rate main picked",
+        "",
+        f"`main` ran at **{cal['chosen_rate_mbit']} Mbit/s** per node between the groups. Its "
+        f"calibration probe, one stock run of {cal['probe_job']} at the profile's "
+        f"{cal['profile_rate_mbit']} Mbit/s after the warm-up (set `calibration`), had a map "
+        f"phase of {f1(row['map_s'])} s, and what a node receives from the other groups needed "
+        f"{f1(row['network_s'])} s at that rate: the link needs at least the map phase at "
+        f"{limit:.2f} Mbit/s or less, rounded down to a multiple of {calibration.RATE_STEP} "
+        f"(the regime test's network-bound half, below). The probe's hideable share was "
+        f"{pct(row['hideable_share'])} (the test asks {pct(calibration.MIN_HIDEABLE_SHARE)}), "
+        f"its start-up {pct(row['startup_share'])} (under "
+        f"{pct(calibration.MAX_STARTUP_SHARE)}). The bandwidth curve's rates are multiples of "
+        "this rate.",
+        "",
+    ]
 
 
 def regime_section(records: list[Record], sessions: list[SessionEntry]) -> list[str]:

@@ -5,6 +5,7 @@ real run (tests/bench/data), without a cluster."""
 
 import csv
 import json
+import math
 import os
 import shutil
 import signal
@@ -252,7 +253,7 @@ def test_plan_interleaves_and_rotates_the_variants():
 def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
     quick = profile.load("quick")
     sw = quick["sweep"]
-    runs = cli.sweep_runs(quick, ["bandwidth", "threshold", "stop"])
+    runs = cli.sweep_runs(quick, ["bandwidth", "threshold", "stop"], 50)
     assert len({r.key for r in runs}) == len(runs)
     per_job = len(sw["jobs"]) * sw["repetitions"]
     bandwidth = [r for r in runs if r.set == "bandwidth"]
@@ -270,21 +271,25 @@ def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
         assert sorted(r.config.conf[key] for r in planned if r.config.variant == "marco") == sorted(
             values * per_job
         )
-    assert {r.set for r in cli.sweep_runs(quick, ["stop"])} == {"stop-fraction"}
+    assert {r.set for r in cli.sweep_runs(quick, ["stop"], 50)} == {"stop-fraction"}
     with pytest.raises(ValueError, match="unknown sweep 'latency'"):
-        cli.sweep_runs(quick, ["latency"])
+        cli.sweep_runs(quick, ["latency"], 50)
     with pytest.raises(profile.ProfileError, match="no 'sweep' section"):
-        cli.sweep_runs(dict(quick, sweep={}), ["bandwidth"])
+        cli.sweep_runs(dict(quick, sweep={}), ["bandwidth"], 50)
 
 
 def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
     paper = profile.load("paper")
     assert paper["sweep"]["in_main"] is True
     assert set(paper["variants"]) == {"stock", "stock-early", "marco"}
-    rate = paper["cluster"]["rate_mbit"]
-    curve = cli.sweep_runs(paper, ["bandwidth"])
-    rates = sorted({r.config.rate for r in curve} | {rate})
-    assert len(rates) >= 4 and rates[0] <= rate / 2 and rates[-1] >= 4 * rate
+    # main's rate comes from a probe: the curve follows whatever rate it picked
+    assert paper["calibration"]["probe_job"] in paper["jobs"]
+    assert catalog.is_shuffle_heavy(paper["calibration"]["probe_job"])
+    for rate in (paper["cluster"]["rate_mbit"], 3.5):
+        runs, curve = cli.main_runs(paper, rate)
+        rates = sorted({r.config.rate for r in curve} | {rate})
+        assert len(rates) >= 4 and rates[0] <= rate / 2 and rates[-1] >= 4 * rate
+    assert rates == [1.75, 3.5, 7, 14]
     assert {r.set for r in curve} == {"bandwidth"}
     # at least two shuffle-heavy jobs and one light one; the main set runs every one of them
     assert sum(catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"]) >= 2
@@ -301,7 +306,7 @@ def test_the_paper_all_profile_is_the_main_command_with_all_eleven_jobs():
     for key in ("cluster", "job_conf", "generate_conf", "variants", "repetitions", "reduces"):
         assert every[key] == paper[key], key
     assert {every["data"][catalog.JOB_DATA[j]]["bytes"] for j in catalog.ALL_JOBS} == {"96m"}
-    runs, curve = cli.main_runs(every)
+    runs, curve = cli.main_runs(every, every["cluster"]["rate_mbit"])
     assert len(runs) == 11 * 3 * 2 and curve == []
 
 
@@ -818,7 +823,7 @@ def test_the_recorded_commit_says_when_the_tree_differs_from_it(tmp_path):
 
 def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_path, monkeypatch):
     prof = profile.load("tiny")
-    runs, curve = cli.main_runs(prof)
+    runs, curve = cli.main_runs(prof, prof["cluster"]["rate_mbit"])
     with (tmp_path / "results.jsonl").open("w") as f:
         for r in runs + curve:
             f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
@@ -890,6 +895,158 @@ def test_main_writes_the_data_unshaped_and_shapes_before_the_first_run(tmp_path,
         ("runs", "main"),
         ("cluster", "stop", False),
     ], events
+
+
+def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_path, monkeypatch):
+    """With a probe job, main shapes to the profile's rate, warms up, runs the probe, and runs
+    the main set at the rate the probe calls for and the curve at multiples of it; a resumed
+    main reuses that rate without probing again."""
+    prof = profile.load("tiny")
+    prof["calibration"] = {"probe_job": "word-count"}
+    prof["sweep"] = {**prof["sweep"], "in_main": True, "rate_factors": [0.5, 2]}
+    del prof["sweep"]["rates"]
+    events = []
+    monkeypatch.setattr(cli.doctor, "run_checks", lambda *a, **k: [])
+    monkeypatch.setattr(cli.doctor, "report", lambda checks: ([], True))
+    monkeypatch.setattr(
+        cli.subprocess,
+        "run",
+        lambda argv, **k: (
+            events.append(("cluster", argv[1])) or cli.subprocess.CompletedProcess(argv, 0)
+        ),
+    )
+    # tiny: 2 workers in 2 groups, so a node receives half the shuffle across the link
+    probe = {
+        **calibration_record(prof["cluster"]["rate_mbit"], 40, 2, 20, 1, 6, 0),
+        "job": "word-count",
+        "shuffle_bytes": 4 * 7.3 * prof["cluster"]["rate_mbit"] * 1e6 / 8,
+        "status": "ok",
+    }
+
+    class Runner:
+        results_path = tmp_path / "results.jsonl"
+
+        def reshape(self, rate):
+            events.append(("shape", rate))
+
+        def warm_up(self, first):
+            events.append(("warm-up", first.job))
+
+        def execute(self, runs, label):
+            events.append(("runs", label, list(dict.fromkeys(r.config.rate for r in runs))))
+            if label == "calibration probe":
+                (self.results_path).write_text(json.dumps({**probe, "key": runs[0].key}) + "\n")
+
+    def prepare(args, prof, session, generate, jobs):
+        events.append(("data", sorted(jobs)))
+        return Runner()
+
+    class Client:
+        dist = "dist"
+
+        def env(self):
+            return {}
+
+    class Session:
+        client = Client()
+        entry = {}
+
+        def phase(self, name, seconds):
+            pass
+
+        def finish(self):
+            pass
+
+        def save(self):
+            events.append(("session saved", self.entry["environment"]))
+
+    monkeypatch.setattr(cli, "prepare", prepare)
+    monkeypatch.setattr(cli, "environment", lambda prof, client, args: prof["cluster"]["rate_mbit"])
+    monkeypatch.setattr(cli, "write_report", lambda out: (out / "report.md", []))
+    messages = []
+    monkeypatch.setattr(cli, "log", messages.append)
+    args = cli.argparse.Namespace(out=str(tmp_path), state_dir=None, rate=None)
+    base = prof["cluster"]["rate_mbit"]
+    cli.cmd_main(args, prof, Session())
+    # the probe's cross-group bytes need 7.3/20 of its map phase at the base rate: 0.365 x base
+    rate = 0.5 * math.floor(0.365 * base / 0.5)
+    assert events == [
+        ("cluster", "start"),
+        ("data", sorted({*prof["jobs"], "word-count"})),
+        ("shape", base),
+        ("warm-up", prof["jobs"][0]),
+        ("runs", "calibration probe", [base]),
+        ("session saved", rate),
+        ("shape", rate),
+        ("runs", "main", [None]),
+        ("runs", "bandwidth curve", [rate / 2, rate * 2]),
+        ("cluster", "stop"),
+    ], events
+    saved = json.loads((tmp_path / "calibration.json").read_text())
+    assert saved["chosen_rate_mbit"] == rate and saved["probe_job"] == "word-count"
+    assert any(f"-> {rate} Mbit/s" in m for m in messages), messages
+    assert any("hideable share is 18%" in m and "WARNING" in m for m in messages)  # 7 of 40 s
+    # Resumed: the recorded rate, no probe; --rate: that rate, no probe either.
+    prof["cluster"]["rate_mbit"] = base
+    events.clear()
+    cli.cmd_main(args, prof, Session())
+    assert ("runs", "calibration probe", [base]) not in events
+    assert ("shape", rate) in events and ("runs", "main", [None]) in events
+    given = {**prof, "cluster": {**prof["cluster"], "rate_mbit": 7.5}}  # as load_profile sets it
+    assert cli.known_main_rate(cli.argparse.Namespace(rate=7.5), given, tmp_path) == 7.5
+    (tmp_path / "calibration.json").unlink()
+    assert cli.known_main_rate(args, prof, tmp_path) is None
+
+
+def test_the_rate_a_probe_calls_for_and_the_profile_keys_that_ask_for_it(tmp_path):
+    from harness import calibration
+
+    # 320 MB shuffled on 4 workers in 2 groups: 40 MB per node, 32 s at 10 Mbit/s
+    row = calibration.assess(calibration_record(10, 100, 5, 64, 8, 20, 320), 4, 2)
+    assert calibration.regime_rate(row) == 5.0  # 40 MB take the 64 s map phase at exactly 5
+    row = calibration.assess(calibration_record(10, 100, 5, 68, 8, 20, 320), 4, 2)
+    assert calibration.regime_rate(row) == 4.5  # 4.71 rounded down: the network needs >= 68 s
+    assert calibration.regime_rate(row, step=1) == 4
+    row = calibration.assess(calibration_record(10, 900, 5, 800, 8, 20, 320), 4, 2)
+    assert calibration.regime_rate(row) == 0.5  # never below one step
+    with pytest.raises(ValueError, match="no map phase or no shaped rate"):
+        calibration.regime_rate(
+            calibration.assess(calibration_record(0, 90, 5, 60, 8, 20, 320), 4, 2)
+        )
+    assert profile.curve_rates({"rate_factors": [0.5, 2, 4]}, 3.5) == [1.75, 7, 14]
+    assert profile.curve_rates({"rates": [5, 20]}, 3.5) == [5, 20]
+    base = json.loads((Path(profile.__file__).parents[1] / "profiles/paper.json").read_text())
+    for broken, message in (
+        ({"sweep": {**base["sweep"], "rates": [5]}}, "'rates' .* or 'rate_factors', not both"),
+        ({"sweep": {**base["sweep"], "rate_factors": [0, 2]}}, "rate_factors must be"),
+        ({"sweep": {**base["sweep"], "rate_factors": []}}, "rate_factors must be"),
+        ({"calibration": {"probe_job": "sort-everything"}}, "calibration.probe_job"),
+    ):
+        path = tmp_path / "p.json"
+        path.write_text(json.dumps({**base, **broken}))
+        with pytest.raises(profile.ProfileError, match=message):
+            profile.load(str(path))
+
+
+def test_the_report_says_how_main_picked_its_rate(tmp_path):
+    from harness import calibration
+
+    assert report.probe_section(tmp_path) == []  # no probe: nothing to say
+    row = calibration.assess(calibration_record(10, 100, 5, 68, 8, 20, 320), 4, 2)
+    (tmp_path / "calibration.json").write_text(
+        json.dumps(
+            {
+                "rows": [row],
+                "chosen_rate_mbit": 4.5,
+                "profile_rate_mbit": 10,
+                "probe_job": "adjacency-list",
+            }
+        )
+    )
+    text = "\n".join(report.probe_section(tmp_path))
+    assert "at **4.5 Mbit/s**" in text and "stock run of adjacency-list at the profile's 10" in text
+    assert "map phase of 68.0 s" in text and "needed 32.0 s at that rate" in text
+    assert "at 4.71 Mbit/s or less" in text and "hideable share was 28%" in text
 
 
 def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
