@@ -109,7 +109,9 @@ def parser() -> argparse.ArgumentParser:
         help="start the netns cluster, generate, shape, run the profile, "
         "report, stop the cluster (the README's main command)",
         description="Starts the 4-worker netns cluster (profile 'cluster'), generates the "
-        "data, shapes the bisection, runs every job with every variant "
+        "data, picks the bisection rate from one stock run of the profile's probe job "
+        "(calibration.probe_job) unless --rate is given, shapes the bisection to it, runs "
+        "every job with every variant "
         "(interleaved repetitions) and, where the profile says so, the bandwidth "
         "curve, writes the report, and stops the cluster, also after a failure or "
         "Ctrl-C.",
@@ -117,7 +119,10 @@ def parser() -> argparse.ArgumentParser:
     add_common(p, default_profile="paper")
     p.add_argument("--workers", type=int, help="workers instead of the profile's")
     p.add_argument(
-        "--rate", type=float, help="payload Mbit/s between groups instead of the profile's"
+        "--rate",
+        type=float,
+        help="payload Mbit/s between groups instead of the one the probe run picks "
+        "(or the profile's, where it names no probe job)",
     )
 
     p = sub.add_parser(
