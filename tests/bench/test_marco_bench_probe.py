@@ -6,6 +6,7 @@ rate, pick the rate from it, run every measured run at that rate (as the shaping
 records it), say so in the report, and on a second call reuse the rate without a cluster."""
 
 import json
+import os
 import subprocess
 
 from conftest import REPO, own_cluster_dir
@@ -28,7 +29,9 @@ def test_main_runs_at_the_rate_its_probe_picked(tmp_path_factory):
         )
     )
     out = base / "results"
-    argv = [str(MARCO_BENCH), "main", "--profile", str(profile), "--out", str(out)]
+    # MARCO_DIST points at another copy of the distribution, as in tests/cluster.
+    dist = ["--dist", os.environ["MARCO_DIST"]] if os.environ.get("MARCO_DIST") else []
+    argv = [str(MARCO_BENCH), "main", "--profile", str(profile), "--out", str(out), *dist]
     result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=900)
     if netns_namespaces():  # main must always stop its cluster; clean up for the next test anyway
         subprocess.run([str(REPO / "cluster" / "marco-cluster"), "stop"], env=env)
