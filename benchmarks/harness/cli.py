@@ -584,9 +584,9 @@ def known_main_rate(args: argparse.Namespace, prof: Profile, out: Path) -> float
     if getattr(args, "rate", None) or not prof.get("calibration", {}).get("probe_job"):
         return prof["cluster"]["rate_mbit"]
     path = out / "calibration.json"
-    if path.exists():
-        return json.loads(path.read_text()).get("chosen_rate_mbit")
-    return None
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    # `calibrate` writes the same file, with its own rule's pick: only a probe's counts here.
+    return saved.get("chosen_rate_mbit") if saved.get("probe_job") else None
 
 
 def probe_rate(runner: Runner, prof: Profile, out: Path) -> float:

@@ -990,6 +990,8 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     assert ("shape", rate) in events and ("runs", "main", [None]) in events
     given = {**prof, "cluster": {**prof["cluster"], "rate_mbit": 7.5}}  # as load_profile sets it
     assert cli.known_main_rate(cli.argparse.Namespace(rate=7.5), given, tmp_path) == 7.5
+    (tmp_path / "calibration.json").write_text(json.dumps({"chosen_rate_mbit": 10}))
+    assert cli.known_main_rate(args, prof, tmp_path) is None  # `calibrate`'s pick: probe anyway
     (tmp_path / "calibration.json").unlink()
     assert cli.known_main_rate(args, prof, tmp_path) is None
 
