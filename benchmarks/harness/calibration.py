@@ -79,15 +79,19 @@ def choose(rows: list[CalibrationRow], jobs: list[str]) -> float | None:
     return max(passing) if passing else None
 
 
-def regime_rate(row: CalibrationRow, step: float = RATE_STEP) -> float:
-    """The rate, rounded down to `step` Mbit/s (and at least one step), at which the bytes a node
-    receives from the other groups take as long as this stock run's map phase: the highest rate
-    that passes the test's network-bound half. The map phase is taken as the rate does not move
-    it (the maps are CPU-bound); the hideable and start-up shares do not depend on the rate."""
+def network_bound_limit(row: CalibrationRow) -> float:
+    """The rate at which the bytes a node receives from the other groups take as long as this
+    stock run's map phase: the highest that passes the test's network-bound half. The map phase
+    is taken as the rate does not move it (the maps are CPU-bound)."""
     if not row["network_s"] or not row["map_s"]:
         raise ValueError(
             f"{row['job']} at {row['rate_mbit']} Mbit/s has no map phase or no shaped rate to "
             "scale from"
         )
-    limit = row["rate_mbit"] * row["network_s"] / row["map_s"]
-    return max(step, math.floor(limit / step + 1e-9) * step)
+    return row["rate_mbit"] * row["network_s"] / row["map_s"]
+
+
+def regime_rate(row: CalibrationRow, step: float = RATE_STEP) -> float:
+    """`network_bound_limit` rounded down to `step` Mbit/s, and at least one step; the hideable
+    and start-up shares do not depend on the rate."""
+    return max(step, math.floor(network_bound_limit(row) / step + 1e-9) * step)

@@ -276,7 +276,7 @@ def probe_section(out: Path) -> list[str]:
     if not cal.get("probe_job") or not cal.get("rows"):
         return []
     row = cal["rows"][0]
-    limit = row["rate_mbit"] * row["network_s"] / row["map_s"]
+    limit = calibration.network_bound_limit(row)
     return [
         "## The rate main picked",
         "",
