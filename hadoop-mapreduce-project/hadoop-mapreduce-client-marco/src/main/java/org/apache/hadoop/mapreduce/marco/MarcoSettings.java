@@ -26,6 +26,7 @@ public final class MarcoSettings {
   private final int steadyThreshold;
   private final float stopFraction;
   private final boolean startWhenThresholdUnreachable;
+  private final boolean startWhenMapsComplete;
   private final long invocationMaxBytes;
   private final int partialThreads;
   private final int partialNice;
@@ -85,6 +86,11 @@ public final class MarcoSettings {
             conf,
             MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE,
             MarcoConfig.DEFAULT_START_WHEN_THRESHOLD_UNREACHABLE);
+    startWhenMapsComplete =
+        bool(
+            conf,
+            MarcoConfig.START_WHEN_MAPS_COMPLETE,
+            MarcoConfig.DEFAULT_START_WHEN_MAPS_COMPLETE);
     invocationMaxBytes =
         bytes(
             conf,
@@ -234,6 +240,14 @@ public final class MarcoSettings {
   }
 
   /**
+   * Whether, once every map has completed, any waiting map output starts an invocation: never
+   * without control, whose threshold is 1.
+   */
+  public boolean effectiveStartWhenMapsComplete() {
+    return controlEnabled && startWhenMapsComplete;
+  }
+
+  /**
    * The most raw bytes one invocation takes (it takes at least one run): unbounded ({@link
    * Long#MAX_VALUE}) for 0 and without control.
    */
@@ -334,7 +348,8 @@ public final class MarcoSettings {
     return String.format(
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
-            + " start.when.threshold.unreachable=%s, invocation.max.bytes=%s, partial.threads=%d,"
+            + " start.when.threshold.unreachable=%s, start.when.maps.complete=%s,"
+            + " invocation.max.bytes=%s, partial.threads=%d,"
             + " partial.nice=%d, partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s,"
             + " abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s, adaptive=%s"
             + " (ratio %.2f over %d invocations)",
@@ -344,6 +359,7 @@ public final class MarcoSettings {
         startThreshold(Integer.MAX_VALUE),
         effectiveStopFraction(),
         effectiveStartWhenThresholdUnreachable(),
+        effectiveStartWhenMapsComplete(),
         effectiveInvocationMaxBytes() == Long.MAX_VALUE
             ? "unbounded"
             : TraditionalBinaryPrefix.long2String(effectiveInvocationMaxBytes(), "B", 0),

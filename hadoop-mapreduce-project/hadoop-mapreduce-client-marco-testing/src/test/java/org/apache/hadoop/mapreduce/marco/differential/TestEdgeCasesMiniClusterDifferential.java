@@ -165,9 +165,16 @@ public class TestEdgeCasesMiniClusterDifferential {
         "one failed invocation per reduce",
         reducers,
         result.marco("fail-first-invocation", MarcoCounter.FAILED_INVOCATIONS));
+    String timelineText = timelineText(timelines);
     assertTrue(
         "no map output took the on-disk path: the memory budget did not force it",
-        timelineText(timelines).contains("\"where\":\"disk\""));
+        timelineText.contains("\"where\":\"disk\""));
+    // Each reduce of the three MaRCO runs learnt from the map-completion events that every map
+    // had completed (before its last map output arrived, whose event comes first).
+    assertEquals(
+        "reduces that saw the maps complete",
+        3 * reducers,
+        timelineText.split("\"event\":\"maps-complete\"", -1).length - 1);
   }
 
   /**

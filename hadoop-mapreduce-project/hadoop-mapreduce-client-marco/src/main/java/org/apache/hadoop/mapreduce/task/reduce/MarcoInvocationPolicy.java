@@ -18,7 +18,8 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  * that size is a full invocation's worth and starts one whatever the threshold. With {@link
  * MarcoConfig#START_WHEN_THRESHOLD_UNREACHABLE} a backlog that the map outputs still to come
  * before the stop point cannot bring to the threshold starts one too: waiting would only leave it
- * to the final merge.
+ * to the final merge. With {@link MarcoConfig#START_WHEN_MAPS_COMPLETE}, once every map has
+ * completed, any waiting map output starts one: the rest of the shuffle only waits for the network.
  */
 final class MarcoInvocationPolicy {
   private final MarcoSettings settings;
@@ -52,12 +53,20 @@ final class MarcoInvocationPolicy {
 
   /**
    * May invocation number {@code invocationsStarted} (0-based) start now, with
-   * {@code waitingMapOutputs} map outputs of {@code waitingBytes} raw bytes not yet processed and
-   * {@code arrivals} arrived?
+   * {@code waitingMapOutputs} map outputs of {@code waitingBytes} raw bytes not yet processed,
+   * {@code arrivals} arrived, and every map of the job completed or not ({@code mapsComplete})?
    */
-  boolean mayStart(int invocationsStarted, int waitingMapOutputs, long waitingBytes, int arrivals) {
+  boolean mayStart(
+      int invocationsStarted,
+      int waitingMapOutputs,
+      long waitingBytes,
+      int arrivals,
+      boolean mapsComplete) {
     if (waitingMapOutputs == 0 || stopReached(arrivals)) {
       return false;
+    }
+    if (mapsComplete && settings.effectiveStartWhenMapsComplete()) {
+      return true;
     }
     int threshold = settings.startThreshold(invocationsStarted);
     return waitingMapOutputs >= threshold

@@ -116,6 +116,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private int spillsStarted;
   private int spillsRunning;
   private boolean stopPointRecorded;
+
+  /** Every map of the job has completed: the rest of the shuffle only waits for the network. */
+  private boolean mapsComplete;
+
   private long shuffleEndMillis;
 
   /** Set at shuffle end when control abandons running invocations; read by their merges. */
@@ -352,6 +356,30 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     schedule();
   }
 
+  /**
+   * Every map of the job has completed ({@code true}), or one whose output was lost runs again:
+   * from the map-completion events (see {@link MarcoMapCompletionWatch}).
+   */
+  synchronized void mapsCompleted(boolean complete) {
+    if (complete == mapsComplete || shuffleEndMillis != 0) {
+      return;
+    }
+    mapsComplete = complete;
+    timeline.event(complete ? "maps-complete" : "maps-incomplete", "arrived", arrivals);
+    if (complete) {
+      LOG.info(
+          "MaRCO: all {} maps have completed, {} of their outputs arrived at {}; waiting map"
+              + " outputs start partial invocations {}",
+          conf.getNumMapTasks(),
+          arrivals,
+          reduceId,
+          settings.effectiveStartWhenMapsComplete() ? "at once" : "at the start threshold");
+    } else {
+      LOG.info("MaRCO: a map of {} runs again; the start threshold applies again", reduceId);
+    }
+    schedule();
+  }
+
   /** Starts what the policy allows now; called with the lock held after every state change. */
   private void schedule() {
     if (fatalFailure != null) {
@@ -369,7 +397,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         && shuffleEndMillis == 0
         && running.size() < settings.getPartialThreads()
         && policy.mayStart(
-            invocationsStarted, mapOutputsOf(unprocessed), bytesOf(unprocessed), arrivals)
+            invocationsStarted,
+            mapOutputsOf(unprocessed),
+            bytesOf(unprocessed),
+            arrivals,
+            mapsComplete)
         && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.

@@ -14,6 +14,7 @@ import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
@@ -33,6 +34,24 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
 
   /** The MaRCO merge manager of this shuffle; null where MaRCO is switched off. */
   private MarcoMergeManager<K, V> marcoMerger;
+
+  /** Whether every map has completed, told to the merge manager; null where MaRCO is off. */
+  private MarcoMapCompletionWatch mapCompletion;
+
+  /**
+   * Hadoop's shuffle, with the umbilical wrapped where MaRCO is on so that the merge manager
+   * learns, from the event fetcher's own answers, when the maps have all completed.
+   */
+  @Override
+  public void init(ShuffleConsumerPlugin.Context context) {
+    JobConf conf = context.getJobConf();
+    if (!conf.getBoolean(MarcoConfig.ENABLED, MarcoConfig.DEFAULT_ENABLED)) {
+      super.init(context);
+      return;
+    }
+    mapCompletion = new MarcoMapCompletionWatch(conf.getNumMapTasks());
+    super.init(mapCompletion.watching(context));
+  }
 
   @Override
   @SuppressWarnings("unchecked")
@@ -76,6 +95,9 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
             context.getSpilledRecordsCounter(),
             context.getMergedMapOutputsCounter(),
             context.getMergePhase());
+    if (mapCompletion != null) {
+      mapCompletion.setListener(marcoMerger::mapsCompleted);
+    }
     return marcoMerger;
   }
 

@@ -16,6 +16,8 @@ import org.junit.Test;
 /** The start and stop rules of partial invocations, on counts alone. */
 public class TestMarcoInvocationPolicy {
   private static final long NO_BYTES = 0;
+  private static final boolean MAPS_RUNNING = false;
+  private static final boolean MAPS_COMPLETE = true;
 
   private static MarcoInvocationPolicy policy(int maps, float stopFraction, boolean tailStart) {
     Configuration conf = new Configuration(false);
@@ -55,24 +57,42 @@ public class TestMarcoInvocationPolicy {
   public void aReachableThresholdHoldsTheBacklogBack() {
     // The third invocation needs 8 (the default steady threshold); 4 wait and 6 more can come.
     MarcoInvocationPolicy p = policy(24, 1.0f, true);
-    assertFalse(p.mayStart(2, 4, NO_BYTES, 17));
-    assertTrue(p.mayStart(2, 8, NO_BYTES, 17));
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 17, MAPS_RUNNING));
+    assertTrue(p.mayStart(2, 8, NO_BYTES, 17, MAPS_RUNNING));
   }
 
   @Test
   public void anUnreachableThresholdNoLongerHoldsTheBacklogBack() {
     // 4 wait and only 1 more (arrival 23) can come before the stop point at 24.
     MarcoInvocationPolicy p = policy(24, 1.0f, true);
-    assertTrue(p.mayStart(2, 4, NO_BYTES, 22));
-    assertTrue(p.mayStart(2, 1, NO_BYTES, 23));
+    assertTrue(p.mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 23, MAPS_RUNNING));
     // 3 wait, 4 can come: 7 stays short of 8.
-    assertTrue(p.mayStart(2, 3, NO_BYTES, 19));
-    assertFalse(p.mayStart(2, 3, NO_BYTES, 18));
+    assertTrue(p.mayStart(2, 3, NO_BYTES, 19, MAPS_RUNNING));
+    assertFalse(p.mayStart(2, 3, NO_BYTES, 18, MAPS_RUNNING));
     // Nothing starts at or after the stop point, nor with nothing waiting.
-    assertFalse(p.mayStart(2, 4, NO_BYTES, 24));
-    assertFalse(p.mayStart(2, 0, NO_BYTES, 23));
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 24, MAPS_RUNNING));
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 23, MAPS_RUNNING));
     // Switched off, the paper's threshold holds whatever is left to come.
-    assertFalse(policy(24, 1.0f, false).mayStart(2, 4, NO_BYTES, 22));
+    assertFalse(policy(24, 1.0f, false).mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING));
+  }
+
+  @Test
+  public void onceTheMapsHaveCompletedAnyWaitingMapOutputStartsOne() {
+    // The third invocation needs 8, and 7 more could still come: with maps running 1 waits.
+    Configuration on = new Configuration(false);
+    on.setBoolean(MarcoConfig.START_WHEN_MAPS_COMPLETE, true);
+    MarcoInvocationPolicy p = new MarcoInvocationPolicy(MarcoSettings.from(on), 24);
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE));
+    // Not with nothing waiting, nor from the stop point on.
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 16, MAPS_COMPLETE));
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 24, MAPS_COMPLETE));
+    // Off, the default, the threshold holds after the maps as before.
+    MarcoSettings settings = MarcoSettings.from(new Configuration(false));
+    assertFalse(settings.effectiveStartWhenMapsComplete());
+    assertFalse(
+        new MarcoInvocationPolicy(settings, 24).mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE));
   }
 
   @Test
@@ -81,7 +101,8 @@ public class TestMarcoInvocationPolicy {
     conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
     MarcoSettings settings = MarcoSettings.from(conf);
     assertFalse(settings.effectiveStartWhenThresholdUnreachable());
+    assertFalse(settings.effectiveStartWhenMapsComplete());
     MarcoInvocationPolicy p = new MarcoInvocationPolicy(settings, 24);
-    assertTrue(p.mayStart(5, 1, NO_BYTES, 3));
+    assertTrue(p.mayStart(5, 1, NO_BYTES, 3, MAPS_RUNNING));
   }
 }

@@ -163,6 +163,11 @@ public class TestMarcoMergeManager {
     return conf;
   }
 
+  private static JobConf startWhenMapsComplete(JobConf conf) {
+    conf.setBoolean(MarcoConfig.START_WHEN_MAPS_COMPLETE, true);
+    return conf;
+  }
+
   private SyntheticShuffle shuffle(JobConf conf) throws IOException {
     return shuffle(conf, null);
   }
@@ -249,6 +254,53 @@ public class TestMarcoMergeManager {
     s = shuffle(conf);
     expected = fetchAll(s, 20, 50, 30);
     assertEquals(List.of(4, 8, 9), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+  }
+
+  @Test
+  public void onceTheMapsHaveCompletedEachWaitingMapOutputStartsAnInvocation() throws Throwable {
+    // The paper's thresholds 4, 4, then 8 hold arrivals 9 and 10 back while maps run; once the
+    // maps have completed they start at once, and so does every later arrival.
+    SyntheticShuffle s = shuffle(startWhenMapsComplete(paperConf(20)));
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < 20; i++) {
+      if (i == 10) {
+        assertEquals(List.of(4, 8), invocationStartArrivals(s));
+        s.manager.mapsCompleted(true);
+      }
+      List<String> words = wordsOfMap(i, 50, 30);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
+      s.awaitIdle();
+    }
+    assertEquals(List.of(4, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), invocationStartArrivals(s));
+    assertTrue(
+        s.manager.timelineEvents().stream()
+            .anyMatch(e -> e.contains("\"event\":\"maps-complete\",\"arrived\":10")));
+    assertSums(expected, s.finish());
+    assertEquals(19, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+  }
+
+  @Test
+  public void aMapThatRunsAgainBringsTheThresholdBack() throws Throwable {
+    SyntheticShuffle s = shuffle(startWhenMapsComplete(paperConf(20)));
+    Map<String, Long> expected = new TreeMap<>();
+    for (int i = 0; i < 20; i++) {
+      if (i == 8) {
+        s.manager.mapsCompleted(true);
+      } else if (i == 10) {
+        s.manager.mapsCompleted(false); // a lost map output: its map runs again
+      }
+      List<String> words = wordsOfMap(i, 50, 30);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
+      s.awaitIdle();
+    }
+    // 4, 4, then one each at 9 and 10; from then on 8 again (at 18), and the 19th waits.
+    assertEquals(List.of(4, 8, 9, 10, 18), invocationStartArrivals(s));
+    assertTrue(
+        s.manager.timelineEvents().stream()
+            .anyMatch(e -> e.contains("\"event\":\"maps-incomplete\",\"arrived\":10")));
     assertSums(expected, s.finish());
   }
 
