@@ -63,6 +63,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.threshold.unreachable": "false",
     },
+    "marco-start-when-maps-complete": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.start.when.maps.complete": "true",
+    },
 }
 
 
