@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -191,8 +192,16 @@ public class TestMarcoMergeManager {
   /** Fetches every map output in order, letting invocations finish between arrivals. */
   private static Map<String, Long> fetchAll(SyntheticShuffle s, int maps, int perMap, int distinct)
       throws Exception {
+    return fetchAll(s, maps, perMap, distinct, i -> {});
+  }
+
+  /** As above, calling {@code beforeFetch} with each map's index before its output is fetched. */
+  private static Map<String, Long> fetchAll(
+      SyntheticShuffle s, int maps, int perMap, int distinct, IntConsumer beforeFetch)
+      throws Exception {
     Map<String, Long> expected = new TreeMap<>();
     for (int i = 0; i < maps; i++) {
+      beforeFetch.accept(i);
       List<String> words = wordsOfMap(i, perMap, distinct);
       for (String w : words) {
         expected.merge(w, 1L, Long::sum);
@@ -262,17 +271,14 @@ public class TestMarcoMergeManager {
     // The paper's thresholds 4, 4, then 8 hold arrivals 9 and 10 back while maps run; once the
     // maps have completed they start at once, and so does every later arrival.
     SyntheticShuffle s = shuffle(startWhenMapsComplete(paperConf(20)));
-    Map<String, Long> expected = new TreeMap<>();
-    for (int i = 0; i < 20; i++) {
-      if (i == 10) {
-        assertEquals(List.of(4, 8), invocationStartArrivals(s));
-        s.manager.mapsCompleted(true);
-      }
-      List<String> words = wordsOfMap(i, 50, 30);
-      words.forEach(w -> expected.merge(w, 1L, Long::sum));
-      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
-      s.awaitIdle();
-    }
+    IntConsumer beforeFetch =
+        i -> {
+          if (i == 10) {
+            assertEquals(List.of(4, 8), invocationStartArrivals(s));
+            s.manager.mapsCompleted(true);
+          }
+        };
+    Map<String, Long> expected = fetchAll(s, 20, 50, 30, beforeFetch);
     assertEquals(List.of(4, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), invocationStartArrivals(s));
     assertTrue(
         s.manager.timelineEvents().stream()
@@ -284,18 +290,15 @@ public class TestMarcoMergeManager {
   @Test
   public void aMapThatRunsAgainBringsTheThresholdBack() throws Throwable {
     SyntheticShuffle s = shuffle(startWhenMapsComplete(paperConf(20)));
-    Map<String, Long> expected = new TreeMap<>();
-    for (int i = 0; i < 20; i++) {
-      if (i == 8) {
-        s.manager.mapsCompleted(true);
-      } else if (i == 10) {
-        s.manager.mapsCompleted(false); // a lost map output: its map runs again
-      }
-      List<String> words = wordsOfMap(i, 50, 30);
-      words.forEach(w -> expected.merge(w, 1L, Long::sum));
-      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
-      s.awaitIdle();
-    }
+    IntConsumer beforeFetch =
+        i -> {
+          if (i == 8) {
+            s.manager.mapsCompleted(true);
+          } else if (i == 10) {
+            s.manager.mapsCompleted(false); // a lost map output: its map runs again
+          }
+        };
+    Map<String, Long> expected = fetchAll(s, 20, 50, 30, beforeFetch);
     // 4, 4, then one each at 9 and 10; from then on 8 again (at 18), and the 19th waits.
     assertEquals(List.of(4, 8, 9, 10, 18), invocationStartArrivals(s));
     assertTrue(
