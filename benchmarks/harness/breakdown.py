@@ -197,16 +197,17 @@ def reduce_rows(histories: list[JobHistory]) -> list[dict[str, str | int]]:
 def link_slack(
     histories: list[JobHistory], group_of: dict[str, int] | None, rate_mbit: float | None
 ) -> float | None:
-    """Seconds the run's shuffles ended after the earliest the throttled link let them end,
+    """Seconds the run's shuffles ended after the earliest the throttled links let them end,
     summed over its jobs; None where the groups or the shaped rate are unknown.
 
-    A reduce receives across its node's link its partition of every map that ran in another
-    group, each taken as the reduce's REDUCE_SHUFFLE_BYTES over the job's maps. From the reduce's
-    start, the link carries those partitions one after the other, each once its map has ended,
-    at rate_mbit. The job's bound is the latest of its reduces', and the slack is its last
-    shuffle end minus that bound. Where the maps ran moves the bound (a group that ran more maps
-    sends more across); link time a shuffle runtime loses shows as slack. The bound counts only
-    each reduce's own link; a sending node's link can be busier."""
+    A reduce receives its partition of every map that ran in another group, each taken as the
+    reduce's REDUCE_SHUFFLE_BYTES over the job's maps, once the map has ended and the reduce has
+    started. Shaping limits each node to rate_mbit per direction, so two links carry every such
+    partition one at a time: the receiving node's, and the sending one's, which serves every reduce
+    of the other groups. The job's bound is the latest time any of those links could have carried
+    its last partition, and the slack is its last shuffle end minus that bound. Where the maps ran
+    moves the bound (a node that ran more maps sends more across); link time a shuffle runtime
+    loses shows as slack."""
     if not group_of or not rate_mbit or rate_mbit <= 0:
         return None
     ms_per_byte = 8 * 1000 / (rate_mbit * 1e6)
@@ -217,21 +218,33 @@ def link_slack(
         hosts = {*h.map_hosts, *(r.host for r in h.reduces)}
         if not hosts <= group_of.keys():
             return None
-        bound = 0.0
+        # Per link (node, direction): when each cross-group partition may start, and its size.
+        transfers: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for r in h.reduces:
             partition = r.counters.get(f"{TASK_GROUP}.REDUCE_SHUFFLE_BYTES", 0) / len(
                 h.map_finishes
             )
-            end = float(r.start)
-            for finish in sorted(
-                f
-                for f, host in zip(h.map_finishes, h.map_hosts, strict=True)
-                if group_of[host] != group_of[r.host]
-            ):
-                end = max(end, finish) + partition * ms_per_byte
-            bound = max(bound, end)
+            for finish, host in zip(h.map_finishes, h.map_hosts, strict=True):
+                if group_of[host] != group_of[r.host]:
+                    ready = (max(finish, r.start), partition)
+                    transfers.setdefault((r.host, "in"), []).append(ready)
+                    transfers.setdefault((host, "out"), []).append(ready)
+        # A reduce that receives nothing across could end its shuffle as it starts.
+        bound = max(
+            [float(r.start) for r in h.reduces]
+            + [link_finish(link, ms_per_byte) for link in transfers.values()]
+        )
         total_ms += max(r.shuffle_end for r in h.reduces) - bound
     return total_ms / 1000
+
+
+def link_finish(transfers: list[tuple[float, float]], ms_per_byte: float) -> float:
+    """The earliest one link can have carried every (ready ms, bytes) transfer, one at a time:
+    in the order they become ready, each from when it is ready or the one before is done."""
+    end = 0.0
+    for ready, size in sorted(transfers):
+        end = max(end, ready) + size * ms_per_byte
+    return end
 
 
 def ideal_saving(stock_breakdown: Breakdown) -> float:

@@ -161,6 +161,24 @@ def test_link_slack_is_the_last_shuffle_end_after_what_the_link_allowed():
     assert breakdown.link_slack([job], groups, None) is None
 
 
+def test_link_slack_counts_the_sending_nodes_link_too():
+    """Two maps on w3 ending at 1 and 2 s, one each on w1 and w2; reduces on w1 and w2 from 0 s,
+    each fetching 1 MB per map. Each reduce has w3's two partitions by 3 s at 8 Mbit/s, but
+    w3's link sends all four of them, one at a time: not before 5 s. Shuffles ending at 5.5 and
+    6 s are 1 s late, not 3. With every node in one group nothing crosses: the bound is the
+    reduces' start."""
+    h = history.JobHistory(job_id="job_1_0002")
+    h.map_hosts = ["w3", "w3", "w1", "w2"]
+    h.map_finishes = [1000, 2000, 1000, 1000]
+    h.map_starts = [0] * 4
+    shuffle_bytes = {f"{breakdown.TASK_GROUP}.REDUCE_SHUFFLE_BYTES": 4_000_000}
+    for host, end in zip(["w1", "w2"], [5500, 6000], strict=True):
+        h.reduces.append(history.ReduceAttempt(host, host, 0, end, end, end, shuffle_bytes))
+    groups = {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
+    assert breakdown.link_slack([h], groups, 8) == pytest.approx(1.0)
+    assert breakdown.link_slack([h], dict.fromkeys(groups, 1), 8) == pytest.approx(6.0)
+
+
 def test_the_shaped_groups_are_read_as_shape_splits_the_workers(tmp_path):
     from harness.cluster import read_shaped_groups
 
