@@ -592,7 +592,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "Phase breakdown (mean seconds along the critical path; the phases add up to "
             "the wall time; partial work runs overlapped with the shuffle; fetch wait is the "
             "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
-            "of every reduce; link slack is how much later than the throttled link allowed, "
+            "of every reduce; link slack is how much later than the throttled links allowed, "
             "given where the maps ran, the last shuffle ended):",
             "",
             *table_head(
