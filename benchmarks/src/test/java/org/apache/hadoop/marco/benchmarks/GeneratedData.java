@@ -29,16 +29,25 @@ public final class GeneratedData {
       DataModel model, Configuration conf, long seed, int tasks, Budget budget) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int t = 0; t < tasks; t++) {
-      TaskSpec spec = new TaskSpec(seed, t, tasks, budget, conf);
-      model.generate(
-          spec,
-          new RecordSink(budget.unit(), spec.share()) {
-            @Override
-            protected void write(byte[] record, int length) {
-              out.write(record, 0, length);
-            }
-          });
+      out.write(generateTask(model, conf, seed, t, tasks, budget));
     }
+    return out.toByteArray();
+  }
+
+  /** The bytes task {@code t} of such a generator job would write: one part file. */
+  public static byte[] generateTask(
+      DataModel model, Configuration conf, long seed, int t, int tasks, Budget budget)
+      throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    TaskSpec spec = new TaskSpec(seed, t, tasks, budget, conf);
+    model.generate(
+        spec,
+        new RecordSink(budget.unit(), spec.share()) {
+          @Override
+          protected void write(byte[] record, int length) {
+            out.write(record, 0, length);
+          }
+        });
     return out.toByteArray();
   }
 

@@ -16,7 +16,13 @@ import org.apache.hadoop.conf.Configuration;
  * P(out-degree = i) proportional to 1/i^2 for i in 1..{@link OutDegrees#CUTOFF}, the cutoff being
  * the one that makes the mean 7.2 (the paper's); a node's targets are distinct, drawn Zipf
  * (exponent {@value #TARGET_EXPONENT}: in-degrees are power-law too) among N nodes, where N =
- * edges / 7.2 or {@value #NODES}. Task t writes the out-edges of nodes t, t+M, t+2M, ...
+ * edges / 7.2 or {@value #NODES}. Of M tasks, task t writes the out-edges of a block of
+ * consecutive nodes, t*B, t*B+1, ... with B = ceil(N/M), as a crawl stored by id range would be:
+ * a job's hash partitioner then spreads every file's sources evenly over any number of reduces.
+ * Dealt round-robin instead (t, t+M, t+2M, ...), a file's sources would all fall into one
+ * partition whenever the reduces divide M, and every map would send most of its output to one
+ * reduce. A task that needs more nodes than its block (its degree draws ran low) continues in
+ * a block of its own past all the others: M*B + t*B, M*B + t*B + 1, ...
  * The degrees are drawn by inversion at u0 + k * (golden ratio - 1) mod 1 for the task's k-th node
  * (a low-discrepancy sequence from a random start): the law's variance is huge (its tail reaches
  * 78137), and stratified draws make even a small graph's mean out-degree close to 7.2.
@@ -37,7 +43,8 @@ public class GraphModel implements DataModel {
     ZipfSampler targets = new ZipfSampler(nodes, TARGET_EXPONENT);
     StringBuilder line = new StringBuilder();
     double u = random.nextDouble();
-    for (long node = task.taskIndex(); !sink.full(); node += task.numTasks()) {
+    for (long k = 0; !sink.full(); k++) {
+      long node = sourceNode(task.taskIndex(), task.numTasks(), nodes, k);
       u = (u + GOLDEN_FRACTION) % 1.0;
       int degree = (int) Math.min(OutDegrees.inverse(u), nodes - 1);
       for (long target : distinctTargets(random, targets, node, degree)) {
@@ -46,6 +53,12 @@ public class GraphModel implements DataModel {
         sink.emitLine(line);
       }
     }
+  }
+
+  /** The k-th source node of task t of m: the k-th of its blocks' consecutive ids (see above). */
+  static long sourceNode(int t, int m, long nodes, long k) {
+    long block = (nodes + m - 1) / m;
+    return (k / block * m + t) * block + k % block;
   }
 
   /** Nodes for a budget: edges / mean degree, edges estimated from the line length. */

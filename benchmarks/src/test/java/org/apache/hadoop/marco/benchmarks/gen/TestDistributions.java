@@ -9,6 +9,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
 import org.apache.hadoop.marco.benchmarks.GeneratedData;
 import org.apache.hadoop.marco.benchmarks.io.MovieRatings;
 import org.junit.Test;
@@ -133,6 +136,41 @@ public class TestDistributions {
         0.01);
   }
 
+  /**
+   * Hash partitioning (LongWritable's hash is its value) must spread each part file's source nodes
+   * over the reduces, whatever their number: a file whose sources all fell into one partition
+   * would send most of every map's output to a single reduce.
+   */
+  @Test
+  public void everyGraphFileSpreadsItsSourceNodesEvenlyOverAnyNumberOfReduces() throws Exception {
+    int tasks = 4;
+    Budget budget = new Budget(Budget.Unit.RECORDS, 400_000);
+    Set<Long> seen = new HashSet<>();
+    HashPartitioner<LongWritable, Object> partitioner = new HashPartitioner<>();
+    for (int t = 0; t < tasks; t++) {
+      Set<Long> sources = new HashSet<>();
+      byte[] part =
+          GeneratedData.generateTask(new GraphModel(), new Configuration(), 5, t, tasks, budget);
+      for (String line : GeneratedData.lines(part)) {
+        sources.add(Long.parseLong(line.substring(0, line.indexOf('\t'))));
+      }
+      for (long p : sources) {
+        assertTrue("node " + p + " is the source of two part files", seen.add(p));
+      }
+      for (int reduces : new int[] {2, 3, 4, 8, 30}) {
+        long[] perReduce = new long[reduces];
+        for (long p : sources) {
+          perReduce[partitioner.getPartition(new LongWritable(p), null, reduces)]++;
+        }
+        long min = Arrays.stream(perReduce).min().getAsLong();
+        long max = Arrays.stream(perReduce).max().getAsLong();
+        assertTrue(
+            "part " + t + " over " + reduces + " reduces: " + Arrays.toString(perReduce),
+            max <= 1.05 * min);
+      }
+    }
+  }
+
   @Test
   public void ratingsAreOneToFiveSkewedAndMoviePopularityIsHeavyTailed() throws Exception {
     byte[] data =
@@ -158,7 +196,7 @@ public class TestDistributions {
     assertTrue("4 stars are the most common", stars[4] > stars[3] && stars[4] > stars[5]);
     assertTrue("1 star is the rarest", stars[1] < stars[2]);
     assertEquals("4-star share", 0.336, (double) stars[4] / total, 0.05);
-    java.util.Arrays.sort(sizes);
+    Arrays.sort(sizes);
     assertTrue("at least the minimum number of ratings", sizes[0] >= 20);
     assertTrue(
         "heavy tail: max " + sizes[sizes.length - 1] + " vs median " + sizes[200],
@@ -194,10 +232,7 @@ public class TestDistributions {
         GeneratedData.generate(
             new BinaryModel(), new Configuration(), 4, 3, new Budget(Budget.Unit.BYTES, 10_050));
     assertEquals("each task's 3350 bytes round up to 34 whole records", 3 * 3_400, data.length);
-    assertFalse(
-        java.util.Arrays.equals(
-            java.util.Arrays.copyOfRange(data, 0, 10),
-            java.util.Arrays.copyOfRange(data, 100, 110)));
+    assertFalse(Arrays.equals(Arrays.copyOfRange(data, 0, 10), Arrays.copyOfRange(data, 100, 110)));
   }
 
   @Test
@@ -233,8 +268,7 @@ public class TestDistributions {
           GeneratedData.generate(model, new Configuration(), 42, 3, budget));
       assertFalse(
           model.getClass().getSimpleName(),
-          java.util.Arrays.equals(
-              first, GeneratedData.generate(model, new Configuration(), 43, 3, budget)));
+          Arrays.equals(first, GeneratedData.generate(model, new Configuration(), 43, 3, budget)));
       assertTrue("budget met", first.length >= 30_000);
     }
   }
