@@ -2,8 +2,8 @@
 # Copyright 2026 The hadoop-marco authors
 """marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
 
-Subcommands: main, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench SUBCOMMAND
---help`)."""
+Subcommands: main, curve, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench
+SUBCOMMAND --help`)."""
 
 import argparse
 import datetime
@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -123,6 +124,27 @@ def parser() -> argparse.ArgumentParser:
         type=float,
         help="payload Mbit/s between groups instead of the one the probe run picks "
         "(or the profile's, where it names no probe job)",
+    )
+
+    p = sub.add_parser(
+        "curve",
+        help="start the netns cluster and run the profile's bandwidth curve around the rate "
+        "main ran at (Figure 9), report, stop the cluster",
+        description="Starts the netns cluster as main does, generates the data of the "
+        "profile's sweep jobs, and runs the bandwidth curve (sweep.rate_factors times main's "
+        "rate; sweep.jobs, sweep.variants, sweep.repetitions), then writes the report and "
+        "stops the cluster, also after a failure or Ctrl-C. Main's rate comes from --rate, "
+        "or from the probe that main recorded in the results directory (run curve with "
+        "main's --out, the default), or else from a probe run of its own. In main's results "
+        "directory the report adds main's runs as the curve's point at main's rate.",
+    )
+    add_common(p, default_profile="paper")
+    p.add_argument("--workers", type=int, help="workers instead of the profile's")
+    p.add_argument(
+        "--rate",
+        type=float,
+        help="the rate main ran at (payload Mbit/s between groups), which the curve's "
+        "rate_factors multiply, instead of the one main's probe recorded",
     )
 
     p = sub.add_parser(
@@ -302,12 +324,19 @@ def load_profile(args: argparse.Namespace) -> Profile:
     prof = profiles.load(args.profile)
     prof["_sha256"] = resume.profile_sha256(prof)  # as in its file, before the overrides below
     prof["_path"] = args.profile
+    # --jobs, --variants and --reps stand for the profile's, its sweeps' included.
     if getattr(args, "jobs", None):
         prof["jobs"] = catalog.check_jobs(args.jobs.split(","))
+        if "sweep" in prof:
+            prof["sweep"]["jobs"] = prof["jobs"]
     if getattr(args, "variants", None):
         prof["variants"] = catalog.check_variants(args.variants.split(","))
+        if "sweep" in prof:
+            prof["sweep"]["variants"] = prof["variants"]
     if getattr(args, "reps", None):
         prof["repetitions"] = args.reps
+        if "sweep" in prof:
+            prof["sweep"]["repetitions"] = args.reps
     if getattr(args, "workers", None):
         prof["cluster"]["workers"] = args.workers
         prof["reduces"] = args.workers
@@ -325,9 +354,9 @@ def session_identity(prof: Profile, client: Client, command: str) -> Identity:
     """What must not change while a results directory accumulates runs (see resume.py)."""
     if client.netns:
         cluster = {k: v for k, v in prof["cluster"].items()}
-        # `main` shapes the cluster to the profile's rate; every other command runs at the rate
+        # `main` and `curve` shape the cluster they start; every other command runs at the rate
         # in force, which someone may have changed by hand.
-        in_force = None if command == "main" else client.shaped_rate()
+        in_force = None if command in OWN_CLUSTER else client.shaped_rate()
         if in_force is not None:
             cluster["rate_mbit"] = in_force
     else:
@@ -338,7 +367,7 @@ def session_identity(prof: Profile, client: Client, command: str) -> Identity:
 def prepare_results_dir(args: argparse.Namespace, prof: Profile, client: Client) -> None:
     """--fresh moves the old results aside; otherwise a directory of other runs is refused."""
     out = out_dir(args, prof)
-    if args.command != "main":
+    if args.command not in OWN_CLUSTER:
         # Their identity holds the rate in force, which only a running cluster has; and a
         # missing cluster is the first thing to fix.
         client.require_netns_up()
@@ -571,16 +600,23 @@ def publish(out: Path, doc: Path) -> None:
     log(f"published {doc} and {img_dir}")
 
 
-def main_runs(prof: Profile, rate: float) -> tuple[list[Run], list[Run]]:
-    runs = plan("main", prof["jobs"], base_configs(prof), prof["repetitions"])
-    curve = sweep_runs(prof, ["bandwidth"], rate) if prof.get("sweep", {}).get("in_main") else []
-    return runs, curve
+# A step of main or curve: its label (for the log and the session's phases) and its runs.
+Step = tuple[str, list[Run]]
+
+
+def curve_steps(prof: Profile, rate: float) -> list[Step]:
+    return [("bandwidth curve", sweep_runs(prof, ["bandwidth"], rate))]
+
+
+def main_steps(prof: Profile, rate: float) -> list[Step]:
+    steps = [("main", plan("main", prof["jobs"], base_configs(prof), prof["repetitions"]))]
+    return steps + (curve_steps(prof, rate) if prof.get("sweep", {}).get("in_main") else [])
 
 
 def known_main_rate(args: argparse.Namespace, prof: Profile, out: Path) -> float | None:
     """The rate of main's runs where it is known before the cluster starts: `--rate`, the
     profile's when it names no probe job, or the one a probe already chose for this results
-    directory (a resumed main keeps it). None: main probes for it."""
+    directory (a resumed main keeps it, and curve follows it). None: a probe picks it."""
     if getattr(args, "rate", None) or not prof.get("calibration", {}).get("probe_job"):
         return prof["cluster"]["rate_mbit"]
     path = out / "calibration.json"
@@ -589,14 +625,15 @@ def known_main_rate(args: argparse.Namespace, prof: Profile, out: Path) -> float
     return saved.get("chosen_rate_mbit") if saved.get("probe_job") else None
 
 
-def probe_rate(runner: Runner, prof: Profile, out: Path) -> float:
-    """Runs the warm-up, then one stock run of the profile's probe job at the profile's rate, and
-    returns the rate at which that run's cross-group bytes need as long as its map phase
-    (calibration.regime_rate). Writes calibration.json for the report and for a resumed main."""
+def probe_rate(runner: Runner, prof: Profile, out: Path, first_job: str) -> float:
+    """Runs the warm-up (on `first_job`, the first to come after the probe), then one stock run
+    of the profile's probe job at the profile's rate, and returns the rate at which that run's
+    cross-group bytes need as long as its map phase (calibration.regime_rate). Writes
+    calibration.json for the report, for a resumed main and for curve."""
     c = prof["cluster"]
     job = prof["calibration"]["probe_job"]
     runner.reshape(c["rate_mbit"])
-    runner.warm_up(Run("main", prof["jobs"][0], Config("stock", "stock"), 1))
+    runner.warm_up(Run("main", first_job, Config("stock", "stock"), 1))
     probe = Run("calibration", job, Config("stock", "stock", rate=c["rate_mbit"]), 1)
     runner.execute([probe], "calibration probe")
     record = next((r for r in load_results(runner.results_path) if r["key"] == probe.key), None)
@@ -656,14 +693,33 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
+    on_own_cluster("main", args, prof, session, lambda rate: main_steps(prof, rate))
+
+
+def cmd_curve(args: argparse.Namespace, prof: Profile, session: Session) -> None:
+    on_own_cluster("curve", args, prof, session, lambda rate: curve_steps(prof, rate))
+
+
+def on_own_cluster(
+    command: str,
+    args: argparse.Namespace,
+    prof: Profile,
+    session: Session,
+    steps_at: Callable[[float], list[Step]],
+) -> None:
+    """Main's and curve's life cycle: doctor, start the netns cluster, generate, find the rate
+    (known, or from a probe), shape to it, run `steps_at(rate)`, always stop the cluster, report.
+    With everything already recorded it starts nothing."""
     out = out_dir(args, prof)
     rate = known_main_rate(args, prof, out)
-    runs, curve = main_runs(prof, rate) if rate is not None else ([], [])
-    if rate is not None and not unfinished(runs + curve, out / "results.jsonl"):
+    steps = steps_at(rate) if rate is not None else []
+    if rate is not None and not unfinished(
+        [r for _, runs in steps for r in runs], out / "results.jsonl"
+    ):
         report, _ = write_report(out)
         log(
-            f"main: all {len(runs) + len(curve)} runs are already recorded in {out}; nothing to "
-            f"run, no cluster started. Report: {report} (--fresh starts over)"
+            f"{command}: all {sum(len(runs) for _, runs in steps)} runs are already recorded in "
+            f"{out}; nothing to run, no cluster started. Report: {report} (--fresh starts over)"
         )
         return
     lines, ok = doctor.report(doctor.run_checks(prof["cluster"], state_dir(args)))
@@ -686,16 +742,18 @@ def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
         if r.returncode != 0:
             raise ClusterError(f"cluster start failed (exit {r.returncode}); see its output above")
         session.phase("cluster start", time.monotonic() - t)
-        probe = prof.get("calibration", {}).get("probe_job")
-        jobs = prof["jobs"] + ([probe] if probe and probe not in prof["jobs"] else [])
+        # Which jobs the steps run, and in what order, does not depend on the rate.
+        planned = [r for _, runs in steps_at(c["rate_mbit"]) for r in runs]
+        probe = prof.get("calibration", {}).get("probe_job") if rate is None else None
+        jobs = sorted({r.job for r in planned} | ({probe} if probe else set()))
         runner = prepare(args, prof, session, True, jobs)
         # Shaped only after generating: the data is written unshaped, as its replicas in the other
         # groups would otherwise cross the throttled link, and generating is not what we measure.
         if rate is None:
             t = time.monotonic()
-            rate = probe_rate(runner, prof, out)
+            rate = probe_rate(runner, prof, out, planned[0].job)
             session.phase("calibration probe", time.monotonic() - t)
-            runs, curve = main_runs(prof, rate)
+            steps = steps_at(rate)
         if rate != c["rate_mbit"]:
             c["rate_mbit"] = rate
             session.entry["environment"] = environment(prof, client, args)
@@ -704,13 +762,11 @@ def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
             t = time.monotonic()
             runner.reshape(rate)
             session.phase("shaping", time.monotonic() - t)
-        t = time.monotonic()
-        runner.execute(runs, "main")
-        session.phase(f"runs ({len(runs)})", time.monotonic() - t)
-        if curve:
+        for label, runs in steps:  # the cluster stops next: no re-shape after a curve
             t = time.monotonic()
-            runner.execute(curve, "bandwidth curve")  # the cluster stops next: no re-shape
-            session.phase(f"bandwidth curve runs ({len(curve)})", time.monotonic() - t)
+            runner.execute(runs, label)
+            name = "runs" if label == "main" else f"{label} runs"
+            session.phase(f"{name} ({len(runs)})", time.monotonic() - t)
     finally:
         if started:
             t = time.monotonic()
@@ -731,9 +787,12 @@ def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
 
 
 # The commands that record runs in the results directory.
-RECORDING = ("main", "run", "sweep", "faults", "calibrate")
+RECORDING = ("main", "curve", "run", "sweep", "faults", "calibrate")
+# The commands that start (and stop) the netns cluster themselves.
+OWN_CLUSTER = ("main", "curve")
 COMMANDS = {
     "main": cmd_main,
+    "curve": cmd_curve,
     "run": cmd_run,
     "sweep": cmd_sweep,
     "faults": cmd_faults,

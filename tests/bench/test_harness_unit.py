@@ -296,19 +296,23 @@ def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
         cli.sweep_runs(dict(quick, sweep={}), ["bandwidth"], 50)
 
 
-def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
+def test_the_paper_profile_runs_its_bandwidth_curve_apart_around_main_s_rate():
     paper = profile.load("paper")
-    assert paper["sweep"]["in_main"] is True
+    # main runs the main set alone; `curve` runs the curve, 2 interleaved repetitions a point
+    assert paper["sweep"]["in_main"] is False and paper["sweep"]["repetitions"] == 2
+    ((label, runs),) = cli.main_steps(paper, 3)
+    assert label == "main" and {r.set for r in runs} == {"main"}
     assert set(paper["variants"]) == {"stock", "stock-early", "marco"}
     # main's rate comes from a probe: the curve follows whatever rate it picked
     assert paper["calibration"]["probe_job"] in paper["jobs"]
     assert catalog.is_shuffle_heavy(paper["calibration"]["probe_job"])
     for rate in (paper["cluster"]["rate_mbit"], 3.5):
-        runs, curve = cli.main_runs(paper, rate)
+        ((label, curve),) = cli.curve_steps(paper, rate)
         rates = sorted({r.config.rate for r in curve} | {rate})
         assert len(rates) >= 4 and rates[0] <= rate / 2 and rates[-1] >= 4 * rate
     assert rates == [1.75, 3.5, 7, 14]
-    assert {r.set for r in curve} == {"bandwidth"}
+    assert label == "bandwidth curve" and {r.set for r in curve} == {"bandwidth"}
+    assert {r.rep for r in curve} == {1, 2}
     # at least two shuffle-heavy jobs and one light one; the main set runs every one of them
     assert sum(catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"]) >= 2
     assert any(not catalog.is_shuffle_heavy(j) for j in paper["sweep"]["jobs"])
@@ -318,14 +322,33 @@ def test_the_paper_profile_runs_its_bandwidth_curve_in_main_around_its_rate():
     assert paper["job_conf"]["dfs.replication"] == 1
 
 
+def test_jobs_variants_and_reps_on_the_command_line_stand_for_the_sweeps_too():
+    args = cli.parser().parse_args(
+        ["curve", "--jobs", "word-count", "--variants", "stock,marco", "--reps", "3"]
+    )
+    prof = cli.load_profile(args)
+    assert prof["jobs"] == prof["sweep"]["jobs"] == ["word-count"]
+    assert prof["variants"] == prof["sweep"]["variants"] == ["stock", "marco"]
+    assert prof["repetitions"] == prof["sweep"]["repetitions"] == 3
+    ((_, curve),) = cli.curve_steps(prof, 4)
+    assert {(r.job, r.config.name, r.rep) for r in curve} == {
+        ("word-count", variant, rep) for variant in ("stock", "marco") for rep in (1, 2, 3)
+    }
+    # without them, the profile's own sweep settings stand
+    paper = cli.load_profile(cli.parser().parse_args(["curve"]))
+    assert paper["sweep"]["jobs"] == profile.load("paper")["sweep"]["jobs"]
+    assert paper["sweep"]["repetitions"] == 2
+
+
 def test_the_paper_all_profile_is_the_main_command_with_all_eleven_jobs():
     paper, every = profile.load("paper"), profile.load("paper-all")
     assert every["name"] == "paper-all" and every["jobs"] == catalog.ALL_JOBS
     for key in ("cluster", "job_conf", "generate_conf", "variants", "repetitions", "reduces"):
         assert every[key] == paper[key], key
     assert {every["data"][catalog.JOB_DATA[j]]["bytes"] for j in catalog.ALL_JOBS} == {"96m"}
-    runs, curve = cli.main_runs(every, every["cluster"]["rate_mbit"])
-    assert len(runs) == 11 * 3 * 2 and curve == []
+    ((_, runs),) = cli.main_steps(every, every["cluster"]["rate_mbit"])
+    assert len(runs) == 11 * 3 * 2
+    assert every["sweep"] == paper["sweep"]  # `curve --profile paper-all` runs paper's curve
 
 
 def test_a_profile_extends_another_and_states_only_what_differs(tmp_path):
@@ -841,10 +864,10 @@ def test_the_recorded_commit_says_when_the_tree_differs_from_it(tmp_path):
 
 def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_path, monkeypatch):
     prof = profile.load("tiny")
-    runs, curve = cli.main_runs(prof, prof["cluster"]["rate_mbit"])
     with (tmp_path / "results.jsonl").open("w") as f:
-        for r in runs + curve:
-            f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
+        for _, runs in cli.main_steps(prof, prof["cluster"]["rate_mbit"]):
+            for r in runs:
+                f.write(json.dumps({"key": r.key, "status": "ok"}) + "\n")
     monkeypatch.setattr(
         cli.doctor,
         "run_checks",
@@ -1006,6 +1029,39 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     cli.cmd_main(args, prof, FakeMainSession(events))
     assert ("runs", "calibration probe", [base]) not in events
     assert ("shape", rate) in events and ("runs", "main", [None]) in events
+    # curve in main's directory: main's rate, no probe, the curve alone on its jobs' data
+    prof["sweep"] = {**prof["sweep"], "in_main": False, "jobs": ["inverted-index"]}
+    prof["cluster"]["rate_mbit"] = base
+    events.clear()
+    cli.cmd_curve(args, prof, FakeMainSession(events))
+    assert [e for e in events if e[0] != "phase"] == [
+        ("cluster", "start"),
+        ("data", ["inverted-index"]),
+        ("session saved", rate),
+        ("shape", rate),
+        ("runs", "bandwidth curve", [rate / 2, rate * 2]),
+        ("cluster", "stop"),
+    ], events
+    assert ("phase", f"bandwidth curve runs ({2 * 2})") in events  # tiny's 2 variants, 2 rates
+    # In a directory of its own, curve probes first; the warm-up runs the curve's first job.
+    prof["cluster"]["rate_mbit"] = base
+    (tmp_path / "own").mkdir()
+    events.clear()
+    own = cli.argparse.Namespace(out=str(tmp_path / "own"), state_dir=None, rate=None)
+    cli.cmd_curve(own, prof, FakeMainSession(events))
+    assert [e for e in events if e[0] not in ("phase", "session saved")] == [
+        ("cluster", "start"),
+        ("data", ["inverted-index", "word-count"]),
+        ("shape", base),
+        ("warm-up", "inverted-index"),
+        ("runs", "calibration probe", [base]),
+        ("shape", rate),
+        ("runs", "bandwidth curve", [rate / 2, rate * 2]),
+        ("cluster", "stop"),
+    ], events
+    assert json.loads((tmp_path / "own" / "calibration.json").read_text())["chosen_rate_mbit"] == (
+        rate
+    )
     given = {**prof, "cluster": {**prof["cluster"], "rate_mbit": 7.5}}  # as load_profile sets it
     assert cli.known_main_rate(cli.argparse.Namespace(rate=7.5), given, tmp_path) == 7.5
     (tmp_path / "calibration.json").write_text(json.dumps({"chosen_rate_mbit": 10}))
