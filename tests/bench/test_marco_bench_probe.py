@@ -3,7 +3,9 @@
 """`marco-bench main` with a calibration probe, against the real netns cluster: a profile that
 extends the tiny one and names a probe job. Main must run the probe with stock at the profile's
 rate, pick the rate from it, run every measured run at that rate (as the shaping in force
-records it), say so in the report, and on a second call reuse the rate without a cluster."""
+records it), say so in the report, and on a second call reuse the rate without a cluster. `curve`
+in the same directory then runs the profile's curve on a cluster of its own, without probing
+again, and stops it."""
 
 import json
 import os
@@ -59,3 +61,22 @@ def test_main_runs_at_the_rate_its_probe_picked(tmp_path_factory):
     assert again.returncode == 0, again.stderr
     assert "already recorded" in again.stdout and "no cluster started" in again.stdout
     assert not netns_namespaces()
+
+    # `curve` in main's directory: a cluster of its own, main's recorded rate (no second probe),
+    # the profile's curve (tiny's: 25 Mbit/s), and the cluster stopped again.
+    curve = subprocess.run(
+        [str(MARCO_BENCH), "curve", *argv[2:]], capture_output=True, text=True, env=env, timeout=900
+    )
+    if netns_namespaces():
+        subprocess.run([str(REPO / "cluster" / "marco-cluster"), "stop"], env=env)
+    assert curve.returncode == 0, f"{curve.stdout[-4000:]}\n{curve.stderr[-4000:]}"
+    assert "calibration probe" not in curve.stdout and not netns_namespaces()
+    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [r["set"] for r in records].count("calibration") == 1
+    swept = [r for r in records if r["set"] == "bandwidth"]
+    assert sorted(r["variant"] for r in swept) == ["marco", "stock"]
+    assert all(r["status"] == "ok" for r in swept), [r.get("error") for r in swept]
+    assert {(r["rate_mbit"], r["rate_source"]) for r in swept} == {(25, "shaping in force")}
+    assert {r["output_sha256"] for r in swept} == {
+        r["output_sha256"] for r in measured if r["job"] == "word-count"
+    }
