@@ -240,9 +240,11 @@ class Runner:
         todo = [r for r in runs if r.key not in done]
         jobs = len({r.job for r in runs})
         configs = len({r.config.name for r in runs})
+        rates = len({r.config.rate for r in runs})
         self.log(
             f"{label}: {len(runs)} runs planned ({jobs} jobs x {configs} variants x "
-            f"{max(r.rep for r in runs)} repetitions)"
+            + (f"{rates} rates x " if rates > 1 else "")
+            + f"{max(r.rep for r in runs)} repetitions)"
         )
         if len(todo) < len(runs):
             self.log(
