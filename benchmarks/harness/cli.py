@@ -96,6 +96,13 @@ def add_common(
         )
 
 
+def add_own_cluster(p: argparse.ArgumentParser, rate_help: str) -> None:
+    """The options of the commands that start their own netns cluster (main, curve)."""
+    add_common(p, default_profile="paper")
+    p.add_argument("--workers", type=int, help="workers instead of the profile's")
+    p.add_argument("--rate", type=float, help=rate_help)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="marco-bench",
@@ -117,12 +124,9 @@ def parser() -> argparse.ArgumentParser:
         "curve, writes the report, and stops the cluster, also after a failure or "
         "Ctrl-C.",
     )
-    add_common(p, default_profile="paper")
-    p.add_argument("--workers", type=int, help="workers instead of the profile's")
-    p.add_argument(
-        "--rate",
-        type=float,
-        help="payload Mbit/s between groups instead of the one the probe run picks "
+    add_own_cluster(
+        p,
+        rate_help="payload Mbit/s between groups instead of the one the probe run picks "
         "(or the profile's, where it names no probe job)",
     )
 
@@ -138,12 +142,9 @@ def parser() -> argparse.ArgumentParser:
         "main's --out, the default), or else from a probe run of its own. In main's results "
         "directory the report adds main's runs as the curve's point at main's rate.",
     )
-    add_common(p, default_profile="paper")
-    p.add_argument("--workers", type=int, help="workers instead of the profile's")
-    p.add_argument(
-        "--rate",
-        type=float,
-        help="the rate main ran at (payload Mbit/s between groups), which the curve's "
+    add_own_cluster(
+        p,
+        rate_help="the rate main ran at (payload Mbit/s between groups), which the curve's "
         "rate_factors multiply, instead of the one main's probe recorded",
     )
 
