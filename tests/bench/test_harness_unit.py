@@ -956,7 +956,8 @@ def test_main_writes_the_data_unshaped_and_shapes_before_the_first_run(tmp_path,
 def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_path, monkeypatch):
     """With a probe job, main shapes to the profile's rate, warms up, runs the probe, and runs
     the main set at the rate the probe calls for and the curve at multiples of it; a resumed
-    main reuses that rate without probing again."""
+    main reuses that rate without probing again. `curve` in main's directory runs the curve alone
+    at multiples of main's rate; in a directory of its own it probes first."""
     prof = profile.load("tiny")
     prof["calibration"] = {"probe_job": "word-count"}
     prof["sweep"] = {**prof["sweep"], "in_main": True, "rate_factors": [0.5, 2]}
