@@ -376,7 +376,7 @@ def prepare_results_dir(args: argparse.Namespace, prof: Profile, client: Client)
         moved = resume.set_aside(out)
         if moved:
             log(f"--fresh: moved the previous results to {moved}")
-    resume.check(out, session_identity(prof, client, args.command))
+    resume.check(out, session_identity(prof, client, args.command), REPO)
 
 
 def make_client(args: argparse.Namespace) -> Client:

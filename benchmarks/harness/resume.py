@@ -11,6 +11,7 @@ compares its own identity with it and refuses on a difference, naming it and the
 import datetime
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -22,6 +23,9 @@ IDENTITY_FILE = "identity.json"
 # What must match for runs to be comparable. Jobs, variants and repetitions may differ: a later
 # session may add jobs or repetitions, whose runs have their own keys.
 COMPARED = ("git_commit", "profile", "profile_sha256", "cluster")
+# Paths that describe the code without changing what runs (git pathspecs). A commit that touches
+# only these, such as a result published between `main` and `curve`, keeps the runs comparable.
+DOCUMENTATION = (":(exclude)docs", ":(exclude)*.md")
 
 
 class ResumeError(RuntimeError):
@@ -60,20 +64,37 @@ def has_runs(out: Path) -> bool:
     return results.exists() and results.read_text().strip() != ""
 
 
-def differences(recorded: Identity, current: Identity) -> list[str]:
+def code_unchanged_since(repo: Path, commit: str) -> bool:
+    """Whether the checkout's tracked files equal `commit`'s, documentation aside. A commit
+    recorded with -dirty names no tree to compare with, so it never matches another."""
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        return False
+    argv = ["git", "-C", str(repo), "diff", "--quiet", commit, "--", ".", *DOCUMENTATION]
+    return subprocess.run(argv, capture_output=True).returncode == 0
+
+
+def differences(recorded: Identity, current: Identity, repo: Path | None = None) -> list[str]:
+    """What differs; with `repo`, a commit that changed only documentation does not count."""
     return [
         f"{key}: {recorded.get(key)!r} there, {current.get(key)!r} now"
         for key in COMPARED
         if recorded.get(key) != current.get(key)
+        and not (
+            key == "git_commit"
+            and repo is not None
+            and code_unchanged_since(repo, str(recorded.get(key)))
+        )
     ]
 
 
-def check(out: Path, current: Identity) -> None:
+def check(out: Path, current: Identity, repo: Path | None = None) -> None:
     """Raises ResumeError if `out` holds runs of another commit, profile or cluster shape (or of
-    unknown origin); otherwise records `current` as the directory's identity if it has none."""
+    unknown origin); otherwise records `current` as the directory's identity if it has none.
+    With `repo`, the checkout `current` was taken from, a later commit whose code (all but
+    DOCUMENTATION) equals the recorded one's is the same code; identity.json keeps the first."""
     path = out / IDENTITY_FILE
     if path.exists():
-        diff = differences(json.loads(path.read_text()), current)
+        diff = differences(json.loads(path.read_text()), current, repo)
         if diff:
             raise ResumeError(
                 f"{out} holds runs that cannot be compared with this session's ("

@@ -862,6 +862,56 @@ def test_the_recorded_commit_says_when_the_tree_differs_from_it(tmp_path):
     assert resume.git_commit(tmp_path, short=True) == clean[:7] + "-dirty"
 
 
+def test_a_commit_that_changes_only_documentation_keeps_the_runs_comparable(tmp_path):
+    from harness import resume
+
+    repo, out = tmp_path / "repo", tmp_path / "results"
+    repo.mkdir()
+
+    def git(*argv):
+        subprocess.run(["git", "-C", str(repo), *argv], check=True, capture_output=True)
+
+    def commit(path, text):
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+        git("add", path)
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", path)
+        return resume.git_commit(repo)
+
+    def session():
+        return resume.identity(resume.git_commit(repo), "paper", "digest", {"workers": 4})
+
+    git("init", "-q")
+    measured = commit("harness/code.py", "x = 1\n")
+    resume.check(out, session(), repo)
+    (out / "results.jsonl").write_text('{"key": "main/word-count/stock/1", "status": "ok"}\n')
+    # A result published between two sessions: docs/ and Markdown files anywhere.
+    commit("docs/results.md", "1.26\n")
+    commit("README.md", "headline\n")
+    commit("benchmarks/NOTES.md", "draft\n")
+    (repo / "docs" / "results.md").write_text("1.27\n")  # uncommitted, still documentation
+    resume.check(out, session(), repo)
+    # the directory keeps the identity of the code that made its runs
+    assert json.loads((out / resume.IDENTITY_FILE).read_text())["git_commit"] == measured
+    # Without the checkout to ask, a new commit is a difference, as before.
+    with pytest.raises(resume.ResumeError, match="git_commit"):
+        resume.check(out, session())
+    # Code that changed, committed or not, is refused.
+    (repo / "harness" / "code.py").write_text("x = 2\n")
+    with pytest.raises(resume.ResumeError, match="git_commit"):
+        resume.check(out, session(), repo)
+    commit("harness/code.py", "x = 2\n")
+    with pytest.raises(resume.ResumeError, match="git_commit"):
+        resume.check(out, session(), repo)
+    # Runs of a dirty tree name no commit to compare with.
+    (out / resume.IDENTITY_FILE).write_text(
+        json.dumps({**session(), "git_commit": measured + "-dirty"})
+    )
+    commit("harness/code.py", "x = 1\n")
+    with pytest.raises(resume.ResumeError, match="git_commit"):
+        resume.check(out, session(), repo)
+
+
 def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_path, monkeypatch):
     prof = profile.load("tiny")
     with (tmp_path / "results.jsonl").open("w") as f:
