@@ -32,15 +32,20 @@ class ResumeError(RuntimeError):
     """The results directory holds runs that the current session cannot be compared with."""
 
 
+def same_code(repo: Path, revision: str) -> bool:
+    """Whether the checkout's tracked files equal `revision`'s, documentation aside."""
+    argv = ["git", "-C", str(repo), "diff", "--quiet", revision, "--", ".", *DOCUMENTATION]
+    return subprocess.run(argv, capture_output=True).returncode == 0
+
+
 def git_commit(repo: Path, short: bool = False) -> str:
-    """HEAD's hash, with "-dirty" (as `git describe --dirty` marks it) when tracked files differ
-    from it: the runs then measured code that no commit holds."""
+    """HEAD's hash, with "-dirty" (as `git describe --dirty` marks it) when tracked files other
+    than documentation differ from it: the runs then measured code that no commit holds."""
     argv = ["git", "-C", str(repo), "rev-parse", *(["--short"] if short else []), "HEAD"]
     commit = subprocess.run(argv, capture_output=True, text=True).stdout.strip()
     if not commit:
         return "unknown (not a git checkout)"
-    changed = subprocess.run(["git", "-C", str(repo), "diff", "--quiet", "HEAD", "--"])
-    return commit + ("-dirty" if changed.returncode == 1 else "")
+    return commit + ("" if same_code(repo, "HEAD") else "-dirty")
 
 
 def profile_sha256(profile: Profile) -> str:
@@ -64,25 +69,18 @@ def has_runs(out: Path) -> bool:
     return results.exists() and results.read_text().strip() != ""
 
 
-def code_unchanged_since(repo: Path, commit: str) -> bool:
-    """Whether the checkout's tracked files equal `commit`'s, documentation aside. A commit
-    recorded with -dirty names no tree to compare with, so it never matches another."""
-    if not re.fullmatch(r"[0-9a-f]{40}", commit):
-        return False
-    argv = ["git", "-C", str(repo), "diff", "--quiet", commit, "--", ".", *DOCUMENTATION]
-    return subprocess.run(argv, capture_output=True).returncode == 0
-
-
 def differences(recorded: Identity, current: Identity, repo: Path | None = None) -> list[str]:
     """What differs; with `repo`, a commit that changed only documentation does not count."""
     return [
         f"{key}: {recorded.get(key)!r} there, {current.get(key)!r} now"
         for key in COMPARED
         if recorded.get(key) != current.get(key)
+        # A commit recorded with -dirty names no tree to compare the checkout with.
         and not (
             key == "git_commit"
             and repo is not None
-            and code_unchanged_since(repo, str(recorded.get(key)))
+            and re.fullmatch(r"[0-9a-f]{40}", str(recorded.get(key)))
+            and same_code(repo, str(recorded.get(key)))
         )
     ]
 

@@ -842,20 +842,31 @@ def test_a_results_directory_refuses_runs_of_another_commit_profile_or_cluster(t
     resume.check(out, mine)
 
 
+def git_in(repo, *argv):
+    subprocess.run(["git", "-C", str(repo), *argv], check=True, capture_output=True)
+
+
+def commit_file(repo, path, text):
+    """Writes `path` in `repo` and commits it; returns the commit as the harness records it."""
+    from harness import resume
+
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text(text)
+    git_in(repo, "add", path)
+    git_in(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", path)
+    return resume.git_commit(repo)
+
+
 def test_the_recorded_commit_says_when_the_tree_differs_from_it(tmp_path):
     from harness import resume
 
-    def git(*argv):
-        subprocess.run(["git", "-C", str(tmp_path), *argv], check=True, capture_output=True)
-
     assert resume.git_commit(tmp_path) == "unknown (not a git checkout)"
-    git("init", "-q")
-    (tmp_path / "code.py").write_text("x = 1\n")
-    git("add", "code.py")
-    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
-    clean = resume.git_commit(tmp_path)
+    git_in(tmp_path, "init", "-q")
+    commit_file(tmp_path, "README.md", "about\n")
+    clean = commit_file(tmp_path, "code.py", "x = 1\n")
     assert len(clean) == 40 and resume.git_commit(tmp_path, short=True) == clean[:7]
     (tmp_path / "results.jsonl").write_text("{}\n")  # untracked output is not the code
+    (tmp_path / "README.md").write_text("edited\n")  # nor is documentation
     assert resume.git_commit(tmp_path) == clean
     (tmp_path / "code.py").write_text("x = 2\n")
     assert resume.git_commit(tmp_path) == clean + "-dirty"
@@ -868,20 +879,13 @@ def test_a_commit_that_changes_only_documentation_keeps_the_runs_comparable(tmp_
     repo, out = tmp_path / "repo", tmp_path / "results"
     repo.mkdir()
 
-    def git(*argv):
-        subprocess.run(["git", "-C", str(repo), *argv], check=True, capture_output=True)
-
     def commit(path, text):
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-        git("add", path)
-        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", path)
-        return resume.git_commit(repo)
+        return commit_file(repo, path, text)
 
     def session():
         return resume.identity(resume.git_commit(repo), "paper", "digest", {"workers": 4})
 
-    git("init", "-q")
+    git_in(repo, "init", "-q")
     measured = commit("harness/code.py", "x = 1\n")
     resume.check(out, session(), repo)
     (out / "results.jsonl").write_text('{"key": "main/word-count/stock/1", "status": "ok"}\n')
