@@ -1113,8 +1113,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     return memory.used();
   }
 
-  /** The events recorded so far (for tests and diagnostics). */
-  List<String> timelineEvents() {
+  /**
+   * The events recorded so far (for tests and diagnostics). Synchronized because a partial
+   * thread can start its reducer before the scheduler, still holding this lock, records the
+   * invocation's start: a reader that saw the reducer start then sees that event too.
+   */
+  synchronized List<String> timelineEvents() {
     return timeline.events();
   }
 
