@@ -433,18 +433,26 @@ def cmd_run(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     session.phase(f"runs ({len(runs)})", time.monotonic() - t)
 
 
-def sweep_runs(prof: Profile, what: list[str], base_rate: float) -> list[Run]:
-    """The sweeps' runs; `base_rate` is the rate the bandwidth sweep's rate_factors multiply."""
+def sweep_section(prof: Profile) -> tuple[dict, list[str], list[str], int]:
+    """The profile's sweep section, and the jobs, variants and repetitions every sweep runs."""
     sw = prof.get("sweep")
     if not sw:
         raise profiles.ProfileError(f"profile {prof['name']} has no 'sweep' section")
     jobs = catalog.check_jobs(sw.get("jobs", catalog.SHUFFLE_HEAVY))
-    reps = sw.get("repetitions", prof["repetitions"])
     variants = catalog.check_variants(sw.get("variants", ["stock", "marco"]))
+    return sw, jobs, variants, sw.get("repetitions", prof["repetitions"])
+
+
+def sweep_runs(
+    prof: Profile, what: list[str], base_rate: float, with_base_rate: bool = False
+) -> list[Run]:
+    """The sweeps' runs; `base_rate` is the rate the bandwidth sweep's rate_factors multiply,
+    and `with_base_rate` adds it to the bandwidth sweep's rates."""
+    sw, jobs, variants, reps = sweep_section(prof)
     runs = []
     for item in what:
         if item == "bandwidth":
-            for rate in profiles.curve_rates(sw, base_rate):
+            for rate in profiles.curve_rates(sw, base_rate, with_base_rate):
                 runs += plan("bandwidth", jobs, [Config(v, v, rate=rate) for v in variants], reps)
         elif item == "threshold":
             configs = [Config("stock", "stock")] + [
@@ -605,8 +613,24 @@ def publish(out: Path, doc: Path) -> None:
 Step = tuple[str, list[Run]]
 
 
-def curve_steps(prof: Profile, rate: float) -> list[Step]:
-    return [("bandwidth curve", sweep_runs(prof, ["bandwidth"], rate))]
+def curve_steps(prof: Profile, rate: float, out: Path | None = None) -> list[Step]:
+    """The bandwidth curve at `sweep.rate_factors` times main's rate. Its point at main's rate is
+    main's own runs where `out` holds them; where it does not (`curve` in a directory of its
+    own), the curve runs that point as well, so it always has every rate."""
+    with_main_rate = out is not None and not main_runs_cover_curve(prof, rate, out)
+    return [("bandwidth curve", sweep_runs(prof, ["bandwidth"], rate, with_main_rate))]
+
+
+def main_runs_cover_curve(prof: Profile, rate: float, out: Path) -> bool:
+    """Whether `out` holds a successful main-set run at `rate` of every job and variant of the
+    curve: the report then plots main's runs as the curve's point at that rate."""
+    _, jobs, variants, _ = sweep_section(prof)
+    have = {
+        (r["job"], r["variant"])
+        for r in load_results(out / "results.jsonl")
+        if r["set"] == "main" and r["status"] == "ok" and r.get("rate_mbit") == rate
+    }
+    return all((job, variant) in have for job in jobs for variant in variants)
 
 
 def main_steps(prof: Profile, rate: float) -> list[Step]:
@@ -698,7 +722,8 @@ def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
 
 
 def cmd_curve(args: argparse.Namespace, prof: Profile, session: Session) -> None:
-    on_own_cluster("curve", args, prof, session, lambda rate: curve_steps(prof, rate))
+    out = out_dir(args, prof)
+    on_own_cluster("curve", args, prof, session, lambda rate: curve_steps(prof, rate, out))
 
 
 def on_own_cluster(

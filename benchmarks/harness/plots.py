@@ -173,26 +173,34 @@ def breakdown_stacks(summaries: list[Summary], set_name: str, path: Path) -> Pat
     )
 
 
-def sensitivity(summaries: list[Summary], path: Path) -> Path | None:
-    """Speedup of MaRCO over stock against bandwidth, start threshold and stop fraction."""
-    panels = []
+def curve_points(summaries: list[Summary]) -> list[tuple[float, float, Summary]]:
+    """The bandwidth curve's points: (rate, MaRCO's speedup, its summary) per job and config."""
     bw = [
         s
         for s in summaries
         if s["set"] == "bandwidth" and not catalog.is_stock(s["variant"]) and s.get("speedup")
     ]
     # The main set is one more point of the curve, at the profile's rate, against the same stock
-    # config as the curve's points (the main set may have measured more than one).
+    # config as the curve's points (the main set may have measured more than one), unless the
+    # curve ran that rate itself.
     curve_base = {s["job"]: s["baseline"] for s in bw}
     swept = {(s["job"], s["config"]) for s in bw}
+    measured = {(s["job"], s["config"], s["rate_mbit"]) for s in bw}
     points = [(s["rate_mbit"], s["speedup"], s) for s in bw]
-    points += [
+    return points + [
         (s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s)
         for s in summaries
         if s["set"] == "main"
         and (s["job"], s["config"]) in swept
+        and (s["job"], s["config"], s["rate_mbit"]) not in measured
         and curve_base[s["job"]] in s.get("speedup_vs", {})
     ]
+
+
+def sensitivity(summaries: list[Summary], path: Path) -> Path | None:
+    """Speedup of MaRCO over stock against bandwidth, start threshold and stop fraction."""
+    panels = []
+    points = curve_points(summaries)
     if points:
         panels.append(("bisection Mbit/s per node", points))
     for set_name, key, label in (

@@ -219,12 +219,17 @@ def check_rate_factors(sweep: dict, where: str) -> None:
         )
 
 
-def curve_rates(sweep: dict, base_rate: float) -> list[int | float]:
+def curve_rates(sweep: dict, base_rate: float, with_base_rate: bool = False) -> list[int | float]:
     """The bandwidth sweep's rates: its 'rates' in Mbit/s, or its 'rate_factors' times the rate
-    the other runs use (so the curve follows a rate that main picked for this machine)."""
+    the other runs use (so the curve follows a rate that main picked for this machine); with
+    `with_base_rate`, that rate too, in order."""
     if "rate_factors" in sweep:
-        return [number(f"{f * base_rate:.2f}") for f in sweep["rate_factors"]]
-    return sweep.get("rates", [25, 50, 75])
+        rates = [number(f"{f * base_rate:.2f}") for f in sweep["rate_factors"]]
+    else:
+        rates = sweep.get("rates", [25, 50, 75])
+    if with_base_rate and number(f"{base_rate:.2f}") not in rates:
+        return sorted([*rates, number(f"{base_rate:.2f}")])
+    return rates
 
 
 def number(text: str) -> int | float:

@@ -25,6 +25,7 @@ from harness import (
     doctor,
     history,
     machine_cpu,
+    plots,
     profile,
     report,
     runner,
@@ -320,6 +321,37 @@ def test_the_paper_profile_runs_its_bandwidth_curve_apart_around_main_s_rate():
     # Every variant gets the same reduce placement, and the output is written once, locally.
     assert paper["job_conf"]["mapreduce.marco.stagger.stock.jobs"] is True
     assert paper["job_conf"]["dfs.replication"] == 1
+
+
+def test_the_curve_takes_main_s_runs_as_its_point_at_main_s_rate_unless_it_ran_that_rate():
+    def summary(set_name, rate, config, speedup_vs):
+        return {
+            "set": set_name,
+            "rate_mbit": rate,
+            "job": "adjacency-list",
+            "config": config,
+            "variant": config,
+            "baseline": "stock-early",
+            "speedup": speedup_vs.get("stock-early"),
+            "speedup_vs": speedup_vs,
+        }
+
+    curve = [summary("bandwidth", r, "marco", {"stock-early": 1.1}) for r in (1.75, 7)]
+    main = summary("main", 3.5, "marco", {"stock": 1.3, "stock-early": 1.2})
+    stock = summary("main", 3.5, "stock-early", {})
+    # main's point is measured against the curve's baseline, not main's better stock
+    assert [(x, y) for x, y, _ in plots.curve_points([*curve, main, stock])] == [
+        (1.75, 1.1),
+        (7, 1.1),
+        (3.5, 1.2),
+    ]
+    # a curve run in a directory of its own ran main's rate itself: one point there, its own
+    own = summary("bandwidth", 3.5, "marco", {"stock-early": 1.25})
+    assert sorted((x, y) for x, y, _ in plots.curve_points([*curve, own, main])) == [
+        (1.75, 1.1),
+        (3.5, 1.25),
+        (7, 1.1),
+    ]
 
 
 def test_jobs_variants_and_reps_on_the_command_line_stand_for_the_sweeps_too():
@@ -1011,7 +1043,8 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     """With a probe job, main shapes to the profile's rate, warms up, runs the probe, and runs
     the main set at the rate the probe calls for and the curve at multiples of it; a resumed
     main reuses that rate without probing again. `curve` in main's directory runs the curve alone
-    at multiples of main's rate; in a directory of its own it probes first."""
+    at multiples of main's rate; in a directory of its own it probes first, and runs main's rate
+    as well."""
     prof = profile.load("tiny")
     prof["calibration"] = {"probe_job": "word-count"}
     prof["sweep"] = {**prof["sweep"], "in_main": True, "rate_factors": [0.5, 2]}
@@ -1029,6 +1062,7 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     # tiny: 2 workers in 2 groups, so a node receives half the shuffle across the link
     probe = {
         **calibration_record(prof["cluster"]["rate_mbit"], 40, 2, 20, 1, 6, 0),
+        "set": "calibration",
         "job": "word-count",
         "shuffle_bytes": 4 * 7.3 * prof["cluster"]["rate_mbit"] * 1e6 / 8,
         "status": "ok",
@@ -1084,8 +1118,23 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     cli.cmd_main(args, prof, FakeMainSession(events))
     assert ("runs", "calibration probe", [base]) not in events
     assert ("shape", rate) in events and ("runs", "main", [None]) in events
-    # curve in main's directory: main's rate, no probe, the curve alone on its jobs' data
+    # curve in main's directory: main's rate, no probe, the curve alone on its jobs' data; main's
+    # runs of the curve's jobs and variants are its point at main's rate
     prof["sweep"] = {**prof["sweep"], "in_main": False, "jobs": ["inverted-index"]}
+    _, _, variants, _ = cli.sweep_section(prof)
+    main_runs = [
+        {"set": "main", "job": "inverted-index", "variant": v, "status": s, "rate_mbit": rate}
+        for v, s in zip(variants, ["failed", *["ok"] * (len(variants) - 1)], strict=True)
+    ]
+    with (tmp_path / "results.jsonl").open("a") as f:
+        f.writelines(json.dumps({**r, "key": f"main/{r['variant']}"}) + "\n" for r in main_runs)
+    assert not cli.main_runs_cover_curve(prof, rate, tmp_path)  # one variant's run failed
+    ((_, curve),) = cli.curve_steps(prof, rate, tmp_path)
+    assert sorted({r.config.rate for r in curve}) == [rate / 2, rate, rate * 2]
+    with (tmp_path / "results.jsonl").open("a") as f:
+        f.write(json.dumps({**main_runs[0], "status": "ok", "key": "main/again"}) + "\n")
+    assert cli.main_runs_cover_curve(prof, rate, tmp_path)
+    assert not cli.main_runs_cover_curve(prof, rate * 2, tmp_path)  # main ran at another rate
     prof["cluster"]["rate_mbit"] = base
     events.clear()
     cli.cmd_curve(args, prof, FakeMainSession(events))
@@ -1111,7 +1160,7 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
         ("warm-up", "inverted-index"),
         ("runs", "calibration probe", [base]),
         ("shape", rate),
-        ("runs", "bandwidth curve", [rate / 2, rate * 2]),
+        ("runs", "bandwidth curve", [rate / 2, rate, rate * 2]),
         ("cluster", "stop"),
     ], events
     assert json.loads((tmp_path / "own" / "calibration.json").read_text())["chosen_rate_mbit"] == (
