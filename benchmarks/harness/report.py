@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from . import aggregate, calibration, catalog, plots
+from . import aggregate, calibration, catalog, noise, plots
 from .breakdown import PHASES
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
@@ -27,6 +27,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     )
     summaries = aggregate.summarize(records)
     sets = list(dict.fromkeys(r["set"] for r in records))
+    bands = {s: noise.ranges(records, s) for s in sets}
     (out / "results.json").write_text(
         json.dumps(
             {
@@ -34,6 +35,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
                 "summaries": summaries,
                 "sessions": sessions,
                 "targets": {s: aggregate.targets(summaries, s) for s in sets},
+                "noise": bands,
             },
             indent=1,
         )
@@ -55,7 +57,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     if timeline_run:
         figures["timeline"] = plots.reduce_timeline(out, timeline_run, img / "timeline.png")
     figures = {k: v for k, v in figures.items() if v}
-    (out / "report.md").write_text(markdown(records, summaries, sessions, figures, out))
+    (out / "report.md").write_text(markdown(records, summaries, bands, sessions, figures, out))
     return out / "report.md", figures
 
 
@@ -195,6 +197,7 @@ def cpu_cell(summary: Summary) -> str:
 def markdown(
     records: list[Record],
     summaries: list[Summary],
+    bands: dict[str, dict],
     sessions: list[SessionEntry],
     figures: dict[str, Path],
     out: Path,
@@ -214,6 +217,7 @@ def markdown(
     sets = list(dict.fromkeys(s["set"] for s in summaries))
     for set_name in sets:
         lines += set_section(set_name, summaries, figures)
+        lines += noise_section(bands.get(set_name, {}), set_name)
     lines += regime_section(records, sessions)
     lines += fault_section(records, summaries)
     if "sensitivity" in figures:
@@ -532,6 +536,53 @@ def machine_cpu_table(rows: list[Summary]) -> list[str]:
             f"{f1(sum(c['nice'] for c in cpu.values()))} |"
         )
     return [*lines, ""]
+
+
+def noise_section(by_rate: dict, set_name: str) -> list[str]:
+    """MaRCO's speedups in the set against the band the machine's noise alone gives them
+    (`noise.ranges` of the set)."""
+    if not by_rate:
+        return []
+    lines = [
+        f"### What noise alone gives (set `{set_name}`, MaRCO vs the better stock)",
+        "",
+        f"Each job's wall times dealt out to its configs again at random, {noise.DEALS} times, "
+        "each config keeping its number of runs: the speedups MaRCO would show over the better "
+        "stock if every variant ran the job equally fast. A speedup outside the "
+        f"{noise.LOW:.0%}-{noise.HIGH:.0%} band is a difference the runs show; inside it, they "
+        "do not show one; over many jobs, about one in ten falls outside by chance. The "
+        "median is below 1 where the runs are noisy, because the faster of two stocks is the "
+        "baseline.",
+        "",
+    ]
+    for rate, r in by_rate.items():
+        rows = sorted(r["jobs"].items(), key=lambda item: catalog.ALL_JOBS.index(item[0]))
+        rows += [("all jobs, geometric mean", r["geomean"])]
+        if r["heavy_geomean"]:
+            rows += [("shuffle-heavy jobs, geometric mean", r["heavy_geomean"])]
+        lines += [f"At {rate} Mbit/s between groups:", ""]
+        lines += table_head(
+            [
+                "job",
+                "speedup",
+                f"noise alone: {noise.LOW:.0%}",
+                "median",
+                f"{noise.HIGH:.0%}",
+                "shown",
+            ]
+        )
+        lines += [
+            f"| {job} | {b['speedup']:.3f} | {b['low']:.3f} | {b['median']:.3f} | "
+            f"{b['high']:.3f} | {b['beyond_noise'] or 'no difference'} |"
+            for job, b in rows
+        ]
+        lines += [
+            "",
+            f"With noise alone, every job reached {aggregate.LIGHT_FLOOR} of the better stock in "
+            f"{round(r['all_at_least_floor'] * noise.DEALS)} of the {noise.DEALS} deals.",
+            "",
+        ]
+    return lines
 
 
 def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:

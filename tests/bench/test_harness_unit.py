@@ -25,6 +25,7 @@ from harness import (
     doctor,
     history,
     machine_cpu,
+    noise,
     plots,
     profile,
     report,
@@ -622,6 +623,74 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
         line for line in text.splitlines() if line.startswith("| word-count | marco | stock |")
     )
     assert row.split(" | ")[-2] == f"{sum(saved.values()):+.1f}"
+    # MaRCO's speedup against the band noise alone gives it, in the report and results.json
+    band = json.loads((out / "results.json").read_text())["noise"]["main"]["50"]["jobs"]
+    assert band["word-count"]["speedup"] == pytest.approx(marco["speedup"])
+    assert f"| word-count | {marco['speedup']:.3f} | {band['word-count']['low']:.3f} |" in text
+
+
+def noise_record(job, config, rep, wall, **extra):
+    variant = extra.pop("variant", config)
+    return {
+        "set": "main",
+        "rate_mbit": 50,
+        "job": job,
+        "config": config,
+        "variant": variant,
+        "rep": rep,
+        "status": "ok",
+        "wall_s": wall,
+        **extra,
+    }
+
+
+def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
+    """Dealing a job's runs out to its configs again: a gap larger than the runs' spread lies
+    outside the band, equal variants inside it, and the faster-of-two-stocks baseline pulls the
+    band's median below 1."""
+    walls = {"stock": [100, 110, 90], "stock-early": [105, 95, 100], "marco": [80, 82, 81]}
+    same = {"stock": [100, 110, 90], "stock-early": [105, 95, 102], "marco": [99, 108, 93]}
+    records = [
+        noise_record(job, config, rep, wall)
+        for job, times in (("adjacency-list", walls), ("word-count", same))
+        for config, ts in times.items()
+        for rep, wall in enumerate(ts, 1)
+    ]
+    # Not dealt out: another MaRCO variant, a fault run and a failed run.
+    records += [
+        noise_record("word-count", "marco-no-control", 1, 10),
+        noise_record("word-count", "marco", 4, 10, fault="kill-reduce"),
+        noise_record("word-count", "marco", 5, 10, status="failed"),
+    ]
+    (at50,) = noise.ranges(records, "main").values()
+    fast, equal = at50["jobs"]["adjacency-list"], at50["jobs"]["word-count"]
+    assert fast["speedup"] == pytest.approx(100 / 81) and fast["beyond_noise"] == "faster"
+    assert fast["low"] <= fast["median"] <= fast["high"] < fast["speedup"]
+    assert equal["speedup"] == pytest.approx(100 / 100) and equal["beyond_noise"] is None
+    assert equal["low"] < equal["speedup"] < equal["high"] and equal["median"] < 1
+    assert at50["heavy_geomean"]["speedup"] == pytest.approx(fast["speedup"])
+    assert at50["geomean"]["speedup"] == pytest.approx((fast["speedup"] * 1.0) ** 0.5)
+    assert 0 < at50["all_at_least_floor"] < 1
+    # The same records always give the same bands.
+    assert noise.ranges(records, "main") == noise.ranges(records, "main")
+    # A job with one MaRCO run, or no stock run, has no band; another set, none either.
+    assert noise.ranges(records[:9], "main")[50]["jobs"].keys() == {"adjacency-list"}
+    assert noise.ranges(records[:7], "main") == {}
+    assert noise.ranges([r for r in records if r["config"] == "marco"], "main") == {}
+    assert noise.ranges(records, "bandwidth") == {}
+
+
+def test_dealing_out_keeps_every_run_and_every_config_s_count():
+    import random
+
+    times = {"stock": [1.0, 2.0, 3.0], "marco": [4.0, 5.0]}
+    rng = random.Random(3)
+    deals = [noise.dealt(times, rng) for _ in range(50)]
+    for d in deals:
+        assert {c: len(ts) for c, ts in d.items()} == {"stock": 3, "marco": 2}
+        assert sorted(d["stock"] + d["marco"]) == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert len({tuple(d["marco"]) for d in deals}) > 1
+    assert noise.percentile([1, 2, 3, 4, 5], 0.5) == 3 and noise.percentile([7], 0.95) == 7
 
 
 def test_the_heavy_aim_is_held_against_the_ideal_of_the_same_jobs():
