@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -614,23 +615,37 @@ Step = tuple[str, list[Run]]
 
 
 def curve_steps(prof: Profile, rate: float, out: Path | None = None) -> list[Step]:
-    """The bandwidth curve at `sweep.rate_factors` times main's rate. Its point at main's rate is
-    main's own runs where `out` holds them; where it does not (`curve` in a directory of its
-    own), the curve runs that point as well, so it always has every rate."""
-    with_main_rate = out is not None and not main_runs_cover_curve(prof, rate, out)
+    """The bandwidth curve at the profile's rates (or `sweep.rate_factors` times main's rate).
+    Its point at main's rate is main's own runs: in `main` (`out` None) and where `out` holds
+    them. Where it does not (`curve` in a directory of its own), the curve runs that point as
+    well, so it always has every rate; once it has, it keeps it, so a resumed curve finishes it."""
+    with_main_rate = out is not None and (
+        not main_runs_cover_curve(prof, rate, out) or curve_ran_rate(rate, out)
+    )
     return [("bandwidth curve", sweep_runs(prof, ["bandwidth"], rate, with_main_rate))]
 
 
 def main_runs_cover_curve(prof: Profile, rate: float, out: Path) -> bool:
-    """Whether `out` holds a successful main-set run at `rate` of every job and variant of the
-    curve: the report then plots main's runs as the curve's point at that rate."""
-    _, jobs, variants, _ = sweep_section(prof)
-    have = {
+    """Whether `out` holds the curve's repetitions of main-set runs at `rate`, successful, of
+    every job and variant of the curve: the report then plots them as the curve's point there."""
+    _, jobs, variants, reps = sweep_section(prof)
+    done = Counter(
         (r["job"], r["variant"])
         for r in load_results(out / "results.jsonl")
-        if r["set"] == "main" and r["status"] == "ok" and r.get("rate_mbit") == rate
-    }
-    return all((job, variant) in have for job in jobs for variant in variants)
+        if r["set"] == "main"
+        and r["status"] == "ok"
+        and profiles.rounded_rate(r["rate_mbit"]) == profiles.rounded_rate(rate)
+    )
+    return all(done[(job, variant)] >= reps for job in jobs for variant in variants)
+
+
+def curve_ran_rate(rate: float, out: Path) -> bool:
+    """Whether `out` holds a bandwidth-set run at `rate`, successful or not."""
+    return any(
+        r["set"] == "bandwidth"
+        and profiles.rounded_rate(r["rate_mbit"]) == profiles.rounded_rate(rate)
+        for r in load_results(out / "results.jsonl")
+    )
 
 
 def main_steps(prof: Profile, rate: float) -> list[Step]:

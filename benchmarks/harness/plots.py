@@ -18,6 +18,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from . import catalog  # noqa: E402
 from .breakdown import PHASES  # noqa: E402
 from .datatypes import Record, Summary  # noqa: E402
+from .profile import rounded_rate  # noqa: E402
 
 PHASE_COLORS = {
     "startup": "#bbbbbb",
@@ -185,14 +186,14 @@ def curve_points(summaries: list[Summary]) -> list[tuple[float, float, Summary]]
     # curve ran that rate itself.
     curve_base = {s["job"]: s["baseline"] for s in bw}
     swept = {(s["job"], s["config"]) for s in bw}
-    measured = {(s["job"], s["config"], s["rate_mbit"]) for s in bw}
+    measured = {(s["job"], s["config"], rounded_rate(s["rate_mbit"])) for s in bw}
     points = [(s["rate_mbit"], s["speedup"], s) for s in bw]
     return points + [
         (s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s)
         for s in summaries
         if s["set"] == "main"
         and (s["job"], s["config"]) in swept
-        and (s["job"], s["config"], s["rate_mbit"]) not in measured
+        and (s["job"], s["config"], rounded_rate(s["rate_mbit"])) not in measured
         and curve_base[s["job"]] in s.get("speedup_vs", {})
     ]
 

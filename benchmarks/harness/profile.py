@@ -224,12 +224,17 @@ def curve_rates(sweep: dict, base_rate: float, with_base_rate: bool = False) -> 
     the other runs use (so the curve follows a rate that main picked for this machine); with
     `with_base_rate`, that rate too, in order."""
     if "rate_factors" in sweep:
-        rates = [number(f"{f * base_rate:.2f}") for f in sweep["rate_factors"]]
+        rates = [rounded_rate(f * base_rate) for f in sweep["rate_factors"]]
     else:
         rates = sweep.get("rates", [25, 50, 75])
-    if with_base_rate and number(f"{base_rate:.2f}") not in rates:
-        return sorted([*rates, number(f"{base_rate:.2f}")])
+    if with_base_rate and rounded_rate(base_rate) not in rates:
+        return sorted([*rates, rounded_rate(base_rate)])
     return rates
+
+
+def rounded_rate(rate: float) -> int | float:
+    """A rate as the bandwidth sweep runs it: to 0.01 Mbit/s, 10 as 10 and 7.5 as 7.5."""
+    return number(f"{rate:.2f}")
 
 
 def number(text: str) -> int | float:

@@ -546,13 +546,15 @@ def noise_section(by_rate: dict, set_name: str) -> list[str]:
     lines = [
         f"### What noise alone gives (set `{set_name}`, MaRCO vs the better stock)",
         "",
-        f"Each job's wall times dealt out to its configs again at random, {noise.DEALS} times, "
-        "each config keeping its number of runs: the speedups MaRCO would show over the better "
-        "stock if every variant ran the job equally fast. A speedup outside the "
-        f"{noise.LOW:.0%}-{noise.HIGH:.0%} band is a difference the runs show; inside it, they "
-        "do not show one; over many jobs, about one in ten falls outside by chance. The "
-        "median is below 1 where the runs are noisy, because the faster of two stocks is the "
-        "baseline.",
+        "Each job's wall times dealt out to its configs again, each config keeping its number "
+        f"of runs (every deal, or {noise.SAMPLES} random ones where there are more than "
+        f"{noise.EXACT_LIMIT}): the speedups MaRCO would show over the better stock if every "
+        "variant ran the job equally fast. `faster` or `slower`: at most "
+        f"{noise.SIGNIFICANCE:.0%} of the deals reach the measured speedup on that side, so it "
+        "is unlikely from noise alone; `within noise`: the runs do not tell the variants apart "
+        "(with no difference at all, about one job in ten still lands outside); `too few runs "
+        "to tell`: not even the most extreme deal is that rare. The geometric means combine "
+        f"one random deal of every job, {noise.SAMPLES} times.",
         "",
     ]
     for rate, r in by_rate.items():
@@ -568,20 +570,28 @@ def noise_section(by_rate: dict, set_name: str) -> list[str]:
                 f"noise alone: {noise.LOW:.0%}",
                 "median",
                 f"{noise.HIGH:.0%}",
+                "deals at or above / below it",
                 "shown",
             ]
         )
         lines += [
             f"| {job} | {b['speedup']:.3f} | {b['low']:.3f} | {b['median']:.3f} | "
-            f"{b['high']:.3f} | {b['beyond_noise'] or 'no difference'} |"
+            f"{b['high']:.3f} | {pct(b['share_at_or_above'])} / {pct(b['share_at_or_below'])} | "
+            f"{b['beyond_noise'] or 'within noise'} |"
             for job, b in rows
         ]
-        lines += [
-            "",
-            f"With noise alone, every job reached {aggregate.LIGHT_FLOOR} of the better stock in "
-            f"{round(r['all_at_least_floor'] * noise.DEALS)} of the {noise.DEALS} deals.",
-            "",
-        ]
+        floor = aggregate.LIGHT_FLOOR
+        shares = [f"every job at {floor} or more in {pct(r['every_job_at_least_floor'])}"]
+        if r["light_at_least_floor"] is not None:
+            shares.append(f"every shuffle-light job in {pct(r['light_at_least_floor'])}")
+        lines += ["", f"With noise alone, of the combined deals: {'; '.join(shares)}.", ""]
+        if r["two_stocks"]:
+            lines += [
+                "The median is below 1 where the runs spread: the faster of two stock configs "
+                "is the baseline, and the lower of two noisy means is lower than either "
+                "config's own.",
+                "",
+            ]
     return lines
 
 

@@ -7,6 +7,7 @@ import csv
 import json
 import math
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -353,6 +354,10 @@ def test_the_curve_takes_main_s_runs_as_its_point_at_main_s_rate_unless_it_ran_t
         (3.5, 1.25),
         (7, 1.1),
     ]
+    # --rate 3.333: the curve ran it as 3.33, the same point
+    main_given = {**main, "rate_mbit": 3.333}
+    own_given = {**own, "rate_mbit": 3.33}
+    assert [x for x, _, _ in plots.curve_points([own_given, main_given])] == [3.33]
 
 
 def test_jobs_variants_and_reps_on_the_command_line_stand_for_the_sweeps_too():
@@ -644,18 +649,25 @@ def noise_record(job, config, rep, wall, **extra):
     }
 
 
-def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
-    """Dealing a job's runs out to its configs again: a gap larger than the runs' spread lies
-    outside the band, equal variants inside it, and the faster-of-two-stocks baseline pulls the
-    band's median below 1."""
-    walls = {"stock": [100, 110, 90], "stock-early": [105, 95, 100], "marco": [80, 82, 81]}
-    same = {"stock": [100, 110, 90], "stock-early": [105, 95, 102], "marco": [99, 108, 93]}
-    records = [
-        noise_record(job, config, rep, wall)
-        for job, times in (("adjacency-list", walls), ("word-count", same))
+def noise_records(times_by_job, rate=50):
+    return [
+        noise_record(job, config, rep, wall, rate_mbit=rate)
+        for job, times in times_by_job.items()
         for config, ts in times.items()
         for rep, wall in enumerate(ts, 1)
     ]
+
+
+def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
+    """Dealing a job's runs out to its configs again: a gap larger than the runs' spread lies
+    outside the band on its side, equal variants inside it, and the faster-of-two-stocks
+    baseline pulls the band's median below 1."""
+    faster = {"stock": [100, 110, 90], "stock-early": [105, 95, 100], "marco": [80, 82, 81]}
+    same = {"stock": [100, 110, 90], "stock-early": [105, 95, 102], "marco": [99, 108, 93]}
+    slower = {"stock": [80, 82, 81], "stock-early": [79, 83, 80], "marco": [100, 104, 98]}
+    records = noise_records(
+        {"adjacency-list": faster, "word-count": same, "classification": slower}
+    )
     # Not dealt out: another MaRCO variant, a fault run and a failed run.
     records += [
         noise_record("word-count", "marco-no-control", 1, 10),
@@ -663,16 +675,27 @@ def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
         noise_record("word-count", "marco", 5, 10, status="failed"),
     ]
     (at50,) = noise.ranges(records, "main").values()
-    fast, equal = at50["jobs"]["adjacency-list"], at50["jobs"]["word-count"]
+    fast, equal, slow = (
+        at50["jobs"][j] for j in ("adjacency-list", "word-count", "classification")
+    )
+    # 9 runs in three configs of 3: all 1680 deals. As fast as measured only with MaRCO's three
+    # fastest runs and the other six split into two means of 100: 4 deals.
+    assert fast["exact"] and fast["share_at_or_above"] == pytest.approx(4 / 1680)
     assert fast["speedup"] == pytest.approx(100 / 81) and fast["beyond_noise"] == "faster"
     assert fast["low"] <= fast["median"] <= fast["high"] < fast["speedup"]
+    assert slow["speedup"] == pytest.approx(80.67 / 100.67, abs=1e-3)
+    assert slow["beyond_noise"] == "slower" and slow["share_at_or_below"] <= 0.05
     assert equal["speedup"] == pytest.approx(100 / 100) and equal["beyond_noise"] is None
     assert equal["low"] < equal["speedup"] < equal["high"] and equal["median"] < 1
+    assert at50["two_stocks"]
     assert at50["heavy_geomean"]["speedup"] == pytest.approx(fast["speedup"])
-    assert at50["geomean"]["speedup"] == pytest.approx((fast["speedup"] * 1.0) ** 0.5)
-    assert 0 < at50["all_at_least_floor"] < 1
-    # The same records always give the same bands.
+    product = fast["speedup"] * equal["speedup"] * slow["speedup"]
+    assert at50["geomean"]["speedup"] == pytest.approx(product ** (1 / 3))
+    assert 0 < at50["every_job_at_least_floor"] < at50["light_at_least_floor"] < 1
+    # The same records always give the same bands, and another job's runs leave them as they were.
     assert noise.ranges(records, "main") == noise.ranges(records, "main")
+    more = records + noise_records({"grep": same})
+    assert noise.ranges(more, "main")[50]["jobs"]["word-count"] == equal
     # A job with one MaRCO run, or no stock run, has no band; another set, none either.
     assert noise.ranges(records[:9], "main")[50]["jobs"].keys() == {"adjacency-list"}
     assert noise.ranges(records[:7], "main") == {}
@@ -680,9 +703,22 @@ def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
     assert noise.ranges(records, "bandwidth") == {}
 
 
-def test_dealing_out_keeps_every_run_and_every_config_s_count():
-    import random
+def test_two_runs_against_two_cannot_tell_a_difference_from_noise():
+    """With 2 runs of MaRCO and 2 of one stock, the most extreme of the 6 deals is 1 in 6: no
+    gap, however large, is unlikely from noise alone, and the report says so."""
+    records = noise_records({"adjacency-list": {"stock-early": [150, 152], "marco": [100, 101]}})
+    (at50,) = noise.ranges(records, "main").values()
+    band = at50["jobs"]["adjacency-list"]
+    assert band["exact"] and band["share_at_or_above"] == pytest.approx(1 / 6)
+    assert band["beyond_noise"] == "too few runs to tell" and not at50["two_stocks"]
+    assert at50["light_at_least_floor"] is None
+    text = "\n".join(report.noise_section(noise.ranges(records, "main"), "main"))
+    assert "| adjacency-list | 1.502 |" in text and "too few runs to tell |" in text
+    assert "every job at 0.98 or more in" in text and "shuffle-light" not in text
+    assert "faster of two stock configs" not in text
 
+
+def test_dealing_out_keeps_every_run_and_every_config_s_count():
     times = {"stock": [1.0, 2.0, 3.0], "marco": [4.0, 5.0]}
     rng = random.Random(3)
     deals = [noise.dealt(times, rng) for _ in range(50)]
@@ -690,6 +726,11 @@ def test_dealing_out_keeps_every_run_and_every_config_s_count():
         assert {c: len(ts) for c, ts in d.items()} == {"stock": 3, "marco": 2}
         assert sorted(d["stock"] + d["marco"]) == [1.0, 2.0, 3.0, 4.0, 5.0]
     assert len({tuple(d["marco"]) for d in deals}) > 1
+    # every deal, each once: 5!/(3! 2!) = 10 ways to pick MaRCO's two runs
+    every = list(noise.every_deal(times))
+    assert noise.deal_count(times) == len(every) == 10
+    assert len({tuple(sorted(d["marco"])) for d in every}) == 10
+    assert noise.deal_count({"a": [1] * 3, "b": [1] * 3, "c": [1] * 3}) == 1680
     assert noise.percentile([1, 2, 3, 4, 5], 0.5) == 3 and noise.percentile([7], 0.95) == 7
 
 
@@ -1190,20 +1231,29 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
     # curve in main's directory: main's rate, no probe, the curve alone on its jobs' data; main's
     # runs of the curve's jobs and variants are its point at main's rate
     prof["sweep"] = {**prof["sweep"], "in_main": False, "jobs": ["inverted-index"]}
-    _, _, variants, _ = cli.sweep_section(prof)
+    _, _, variants, reps = cli.sweep_section(prof)
     main_runs = [
-        {"set": "main", "job": "inverted-index", "variant": v, "status": s, "rate_mbit": rate}
-        for v, s in zip(variants, ["failed", *["ok"] * (len(variants) - 1)], strict=True)
+        {"set": "main", "job": "inverted-index", "variant": v, "status": "ok", "rate_mbit": rate}
+        for v in variants
+        for _ in range(reps)
     ]
-    with (tmp_path / "results.jsonl").open("a") as f:
-        f.writelines(json.dumps({**r, "key": f"main/{r['variant']}"}) + "\n" for r in main_runs)
-    assert not cli.main_runs_cover_curve(prof, rate, tmp_path)  # one variant's run failed
+    main_runs[0]["status"] = "failed"
+
+    def record(*runs):
+        with (tmp_path / "results.jsonl").open("a") as f:
+            f.writelines(
+                json.dumps({**r, "key": f"{r['set']}/{r['variant']}"}) + "\n" for r in runs
+            )
+
+    record(*main_runs)
+    assert not cli.main_runs_cover_curve(prof, rate, tmp_path)  # a repetition short
     ((_, curve),) = cli.curve_steps(prof, rate, tmp_path)
     assert sorted({r.config.rate for r in curve}) == [rate / 2, rate, rate * 2]
-    with (tmp_path / "results.jsonl").open("a") as f:
-        f.write(json.dumps({**main_runs[0], "status": "ok", "key": "main/again"}) + "\n")
+    record({**main_runs[0], "status": "ok"})
     assert cli.main_runs_cover_curve(prof, rate, tmp_path)
     assert not cli.main_runs_cover_curve(prof, rate * 2, tmp_path)  # main ran at another rate
+    assert cli.main_runs_cover_curve(prof, rate + 0.001, tmp_path)  # the rate the curve runs
+    assert not cli.curve_ran_rate(rate, tmp_path)
     prof["cluster"]["rate_mbit"] = base
     events.clear()
     cli.cmd_curve(args, prof, FakeMainSession(events))
@@ -1216,6 +1266,13 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
         ("cluster", "stop"),
     ], events
     assert ("phase", f"bandwidth curve runs ({2 * 2})") in events  # tiny's 2 variants, 2 rates
+    # A curve that once ran main's rate keeps it, so a resumed curve finishes that point.
+    record({**main_runs[0], "set": "bandwidth", "status": "failed"})
+    assert cli.curve_ran_rate(rate, tmp_path)
+    ((_, curve),) = cli.curve_steps(prof, rate, tmp_path)
+    assert sorted({r.config.rate for r in curve}) == [rate / 2, rate, rate * 2]
+    assert profile.curve_rates({"rate_factors": [0.5, 1, 2]}, 3.5, True) == [1.75, 3.5, 7]
+    assert profile.curve_rates({"rates": [25, 50]}, 3.333, True) == [3.33, 25, 50]
     # In a directory of its own, curve probes first; the warm-up runs the curve's first job.
     prof["cluster"]["rate_mbit"] = base
     (tmp_path / "own").mkdir()
