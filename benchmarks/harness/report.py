@@ -183,6 +183,11 @@ def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.0f}%"
 
 
+def share(x: float) -> str:
+    """A share of deals, to a tenth of a percent: the verdicts' line is 5.0%."""
+    return f"{100 * x:.1f}%"
+
+
 def mb(x: float | None) -> str:
     return "–" if x is None else f"{x / 1e6:.1f}"
 
@@ -576,14 +581,14 @@ def noise_section(by_rate: dict, set_name: str) -> list[str]:
         )
         lines += [
             f"| {job} | {b['speedup']:.3f} | {b['low']:.3f} | {b['median']:.3f} | "
-            f"{b['high']:.3f} | {pct(b['share_at_or_above'])} / {pct(b['share_at_or_below'])} | "
-            f"{b['beyond_noise'] or 'within noise'} |"
+            f"{b['high']:.3f} | {share(b['share_at_or_above'])} / "
+            f"{share(b['share_at_or_below'])} | {b['beyond_noise'] or 'within noise'} |"
             for job, b in rows
         ]
         floor = aggregate.LIGHT_FLOOR
-        shares = [f"every job at {floor} or more in {pct(r['every_job_at_least_floor'])}"]
+        shares = [f"every job at {floor} or more in {share(r['every_job_at_least_floor'])}"]
         if r["light_at_least_floor"] is not None:
-            shares.append(f"every shuffle-light job in {pct(r['light_at_least_floor'])}")
+            shares.append(f"every shuffle-light job in {share(r['light_at_least_floor'])}")
         lines += ["", f"With noise alone, of the combined deals: {'; '.join(shares)}.", ""]
         if r["two_stocks"]:
             lines += [
