@@ -220,9 +220,11 @@ def markdown(
     lines += probe_section(out)
     lines += example_commands(records)
     sets = list(dict.fromkeys(s["set"] for s in summaries))
+    explained = False
     for set_name in sets:
         lines += set_section(set_name, summaries, figures)
-        lines += noise_section(bands.get(set_name, {}), set_name)
+        lines += noise_section(bands.get(set_name, {}), set_name, explain=not explained)
+        explained = explained or bool(bands.get(set_name))
     lines += regime_section(records, sessions)
     lines += fault_section(records, summaries)
     if "sensitivity" in figures:
@@ -543,14 +545,9 @@ def machine_cpu_table(rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
-def noise_section(by_rate: dict, set_name: str) -> list[str]:
-    """MaRCO's speedups in the set against the band the machine's noise alone gives them
-    (`noise.ranges` of the set)."""
-    if not by_rate:
-        return []
-    lines = [
-        f"### What noise alone gives (set `{set_name}`, MaRCO vs the better stock)",
-        "",
+def noise_explanation() -> list[str]:
+    """How the noise sections' bands are made and how to read their verdicts."""
+    return [
         "Each job's wall times dealt out to its configs again, each config keeping its number "
         f"of runs (every deal, or {noise.SAMPLES} random ones where there are more than "
         f"{noise.EXACT_LIMIT}): the speedups MaRCO would show over the better stock if every "
@@ -562,6 +559,20 @@ def noise_section(by_rate: dict, set_name: str) -> list[str]:
         f"one random deal of every job, {noise.SAMPLES} times.",
         "",
     ]
+
+
+def noise_section(by_rate: dict, set_name: str, explain: bool = True) -> list[str]:
+    """MaRCO's speedups in the set against the band the machine's noise alone gives them
+    (`noise.ranges` of the set); with `explain`, how the band is made and read (the report's
+    first such section says it once)."""
+    if not by_rate:
+        return []
+    lines = [f"### What noise alone gives (set `{set_name}`, MaRCO vs the better stock)", ""]
+    lines += (
+        noise_explanation()
+        if explain
+        else ["Made and read as in the first section of this name above.", ""]
+    )
     for rate, r in by_rate.items():
         rows = sorted(r["jobs"].items(), key=lambda item: catalog.ALL_JOBS.index(item[0]))
         rows += [("all jobs, geometric mean", r["geomean"])]

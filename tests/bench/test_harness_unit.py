@@ -716,6 +716,11 @@ def test_two_runs_against_two_cannot_tell_a_difference_from_noise():
     assert "| adjacency-list | 1.502 |" in text and "too few runs to tell |" in text
     assert "every job at 0.98 or more in" in text and "shuffle-light" not in text
     assert "faster of two stock configs" not in text
+    # A second set's section points back to the first one's explanation instead of repeating it.
+    assert "Each job's wall times dealt out" in text
+    again = report.noise_section(noise.ranges(records, "main"), "bandwidth", explain=False)
+    assert "Each job's wall times dealt out" not in "\n".join(again)
+    assert "as in the first section of this name above" in "\n".join(again)
 
 
 def test_dealing_out_keeps_every_run_and_every_config_s_count():
