@@ -33,7 +33,7 @@ from .cluster import (
     shape_argv,
     tail,
 )
-from .datatypes import Identity, JobConf, Profile
+from .datatypes import Identity, JobConf, Profile, Record
 from .report import write_report
 from .runner import Config, Run, Runner, fmt_seconds, load_results, plan
 
@@ -631,21 +631,25 @@ def main_runs_cover_curve(prof: Profile, rate: float, out: Path) -> bool:
     _, jobs, variants, reps = sweep_section(prof)
     done = Counter(
         (r["job"], r["variant"])
-        for r in load_results(out / "results.jsonl")
-        if r["set"] == "main"
-        and r["status"] == "ok"
-        and profiles.rounded_rate(r["rate_mbit"]) == profiles.rounded_rate(rate)
+        for r in runs_at(rate, out)
+        if r["set"] == "main" and r["status"] == "ok"
     )
     return all(done[(job, variant)] >= reps for job in jobs for variant in variants)
 
 
 def curve_ran_rate(rate: float, out: Path) -> bool:
     """Whether `out` holds a bandwidth-set run at `rate`, successful or not."""
-    return any(
-        r["set"] == "bandwidth"
-        and profiles.rounded_rate(r["rate_mbit"]) == profiles.rounded_rate(rate)
+    return any(r["set"] == "bandwidth" for r in runs_at(rate, out))
+
+
+def runs_at(rate: float, out: Path) -> list[Record]:
+    """The runs recorded in `out` at `rate`, compared as the bandwidth sweep runs rates."""
+    key = profiles.rounded_rate(rate)
+    return [
+        r
         for r in load_results(out / "results.jsonl")
-    )
+        if profiles.rounded_rate(r["rate_mbit"]) == key
+    ]
 
 
 def main_steps(prof: Profile, rate: float) -> list[Step]:

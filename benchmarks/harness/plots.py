@@ -192,6 +192,7 @@ def curve_points(summaries: list[Summary]) -> list[tuple[float, float, Summary]]
         (s["rate_mbit"], s["speedup_vs"][curve_base[s["job"]]], s)
         for s in summaries
         if s["set"] == "main"
+        and s["rate_mbit"] is not None
         and (s["job"], s["config"]) in swept
         and (s["job"], s["config"], rounded_rate(s["rate_mbit"])) not in measured
         and curve_base[s["job"]] in s.get("speedup_vs", {})

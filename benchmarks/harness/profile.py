@@ -232,9 +232,10 @@ def curve_rates(sweep: dict, base_rate: float, with_base_rate: bool = False) -> 
     return rates
 
 
-def rounded_rate(rate: float) -> int | float:
-    """A rate as the bandwidth sweep runs it: to 0.01 Mbit/s, 10 as 10 and 7.5 as 7.5."""
-    return number(f"{rate:.2f}")
+def rounded_rate(rate: float | None) -> int | float | None:
+    """A rate as the bandwidth sweep runs it: to 0.01 Mbit/s, 10 as 10 and 7.5 as 7.5 (None, a
+    record's rate where none was known, stays None)."""
+    return None if rate is None else number(f"{rate:.2f}")
 
 
 def number(text: str) -> int | float:

@@ -358,6 +358,10 @@ def test_the_curve_takes_main_s_runs_as_its_point_at_main_s_rate_unless_it_ran_t
     main_given = {**main, "rate_mbit": 3.333}
     own_given = {**own, "rate_mbit": 3.33}
     assert [x for x, _, _ in plots.curve_points([own_given, main_given])] == [3.33]
+    # a main set whose rate was not known is no point of the curve, and no error either
+    unknown = {**main, "rate_mbit": None}
+    assert [x for x, _, _ in plots.curve_points([own_given, unknown])] == [3.33]
+    assert profile.rounded_rate(None) is None
 
 
 def test_jobs_variants_and_reps_on_the_command_line_stand_for_the_sweeps_too():
