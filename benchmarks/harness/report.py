@@ -556,7 +556,10 @@ def noise_explanation() -> list[str]:
         "is unlikely from noise alone; `within noise`: the runs do not tell the variants apart "
         "(with no difference at all, about one job in ten still lands outside); `too few runs "
         "to tell`: not even the most extreme deal is that rare. The geometric means combine "
-        f"one random deal of every job, {noise.SAMPLES} times.",
+        f"one random deal of every job, {noise.SAMPLES} times. The deals treat every run as "
+        "independent, but the machine's speed drifts over minutes and runs close in time are "
+        "alike, so a `faster` or `slower` on a gap under about 10% needs a second set that "
+        "agrees before it is believed.",
         "",
     ]
 
