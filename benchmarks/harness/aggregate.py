@@ -204,14 +204,26 @@ LIGHT_FLOOR = 0.98
 MAP_PHASE_SLACK = 1.03
 
 
+def set_rates(summaries: list[Summary], set_name: str) -> list[float | None]:
+    """The rates the set ran at, lowest first; an unknown rate (None) last."""
+    rates = {s["rate_mbit"] for s in summaries if s["set"] == set_name}
+    return sorted(rates, key=lambda r: (r is None, r))
+
+
 def targets(
-    summaries: list[Summary], set_name: str = "main", config: str = "marco"
+    summaries: list[Summary], set_name: str, rate: float | None, config: str = "marco"
 ) -> dict[str, Any]:
-    """The aims for one set, against the better stock baseline: shuffle-heavy geometric-mean
-    speedup >= 1.15, each heavy job >= 90% of its ideal, no job below 0.98 among the light
-    ones, MaRCO's map phase within 3% of the baseline's on average."""
+    """The aims for one set at one rate, against the better stock baseline: shuffle-heavy
+    geometric-mean speedup >= 1.15, each heavy job >= 90% of its ideal, no job below 0.98 among
+    the light ones, MaRCO's map phase within 3% of the baseline's on average. One rate at a
+    time: a job's speedup at one rate says nothing of its aim at another (the curve's set)."""
     rows = [
-        s for s in summaries if s["set"] == set_name and s["config"] == config and s.get("speedup")
+        s
+        for s in summaries
+        if s["set"] == set_name
+        and s["rate_mbit"] == rate
+        and s["config"] == config
+        and s.get("speedup")
     ]
     heavy = [s for s in rows if s["shuffle_heavy"]]
     light = [s for s in rows if not s["shuffle_heavy"]]

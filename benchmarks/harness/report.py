@@ -34,7 +34,14 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
                 "runs": records,
                 "summaries": summaries,
                 "sessions": sessions,
-                "targets": {s: aggregate.targets(summaries, s) for s in sets},
+                # JSON keys are strings: the rate as json writes it ("3.5"; "null" if unknown).
+                "targets": {
+                    s: {
+                        json.dumps(rate): aggregate.targets(summaries, s, rate)
+                        for rate in aggregate.set_rates(summaries, s)
+                    }
+                    for s in sets
+                },
                 "noise": bands,
             },
             indent=1,
@@ -614,10 +621,44 @@ def noise_section(by_rate: dict, set_name: str, explain: bool = True) -> list[st
     return lines
 
 
+def aims_lines(t: dict, where: str) -> list[str]:
+    """The aims section of one set at one rate (`aggregate.targets`); `where` names the rate
+    when the set has several."""
+    if t["heavy_geomean_speedup"] is None and not t["light_at_least_floor"]:
+        return []
+    return [
+        f"### Aims{where} (MaRCO vs the better stock baseline)",
+        "",
+        f"- shuffle-heavy geometric-mean speedup: {f2(t['heavy_geomean_speedup'])} "
+        f"(aim >= {aggregate.HEAVY_GEOMEAN_AIM}: "
+        f"{'met' if t['heavy_geomean_met'] else 'not met'}); the ideal, every heavy job's "
+        f"final merge and reduce hidden: {f2(t['heavy_ideal_geomean_speedup'])}",
+        "- shuffle-heavy jobs at >= 90% of their ideal: "
+        + (
+            ", ".join(
+                f"{j} {'yes' if v else 'no'} ({pct(t['heavy_fraction_of_ideal'][j])} of it; "
+                f"final merge + reduce hidden: {pct(t['heavy_final_phase_hidden'][j])})"
+                for j, v in t["heavy_at_90pct_ideal"].items()
+            )
+            or "–"
+        ),
+        f"- shuffle-light jobs at >= {aggregate.LIGHT_FLOOR}: "
+        + (
+            ", ".join(f"{j} {'yes' if v else 'no'}" for j, v in t["light_at_least_floor"].items())
+            or "–"
+        ),
+        f"- MaRCO's map phase vs the baseline's, mean over jobs: "
+        f"{f2(t['map_phase_ratio'])} (aim <= {aggregate.MAP_PHASE_SLACK}: "
+        f"{'met' if t['map_phase_met'] else 'not met'})",
+        f"- every variant's output identical to stock: {'yes' if t['all_identical'] else 'NO'}",
+        "",
+    ]
+
+
 def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
-    rates = sorted({s["rate_mbit"] for s in rows}, key=lambda r: (r is None, r))
+    rates = aggregate.set_rates(summaries, set_name)
     for rate in rates:
         rr = sorted(
             [s for s in rows if s["rate_mbit"] == rate],
@@ -702,37 +743,9 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
         lines += savings_table(rr)
         lines += machine_cpu_table(rr)
         lines += volume_table([s for s in rr if s["variant"] == "stock"])
-    t = aggregate.targets(summaries, set_name)
-    if t["heavy_geomean_speedup"] is not None or t["light_at_least_floor"]:
-        lines += [
-            "### Aims (MaRCO vs the better stock baseline)",
-            "",
-            f"- shuffle-heavy geometric-mean speedup: {f2(t['heavy_geomean_speedup'])} "
-            f"(aim >= {aggregate.HEAVY_GEOMEAN_AIM}: "
-            f"{'met' if t['heavy_geomean_met'] else 'not met'}); the ideal, every heavy job's "
-            f"final merge and reduce hidden: {f2(t['heavy_ideal_geomean_speedup'])}",
-            "- shuffle-heavy jobs at >= 90% of their ideal: "
-            + (
-                ", ".join(
-                    f"{j} {'yes' if v else 'no'} ({pct(t['heavy_fraction_of_ideal'][j])} of it; "
-                    f"final merge + reduce hidden: {pct(t['heavy_final_phase_hidden'][j])})"
-                    for j, v in t["heavy_at_90pct_ideal"].items()
-                )
-                or "–"
-            ),
-            f"- shuffle-light jobs at >= {aggregate.LIGHT_FLOOR}: "
-            + (
-                ", ".join(
-                    f"{j} {'yes' if v else 'no'}" for j, v in t["light_at_least_floor"].items()
-                )
-                or "–"
-            ),
-            f"- MaRCO's map phase vs the baseline's, mean over jobs: "
-            f"{f2(t['map_phase_ratio'])} (aim <= {aggregate.MAP_PHASE_SLACK}: "
-            f"{'met' if t['map_phase_met'] else 'not met'})",
-            f"- every variant's output identical to stock: {'yes' if t['all_identical'] else 'NO'}",
-            "",
-        ]
+    for rate in rates:
+        where = f" at {rate} Mbit/s between groups" if len(rates) > 1 else ""
+        lines += aims_lines(aggregate.targets(summaries, set_name, rate), where)
     for kind in ("normalized", "breakdown"):
         key = f"{kind}-{set_name}"
         if key in figures:

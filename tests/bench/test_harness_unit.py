@@ -750,6 +750,7 @@ def test_the_heavy_aim_is_held_against_the_ideal_of_the_same_jobs():
     def summary(job, heavy, speedup, ideal):
         return {
             "set": "main",
+            "rate_mbit": 3.5,
             "config": "marco",
             "job": job,
             "shuffle_heavy": heavy,
@@ -764,11 +765,44 @@ def test_the_heavy_aim_is_held_against_the_ideal_of_the_same_jobs():
             summary("adjacency-list", True, 1.12, 1.21),
             summary("self-join", True, 0.99, 1.01),
             summary("grep", False, 0.97, 1.0),
-        ]
+        ],
+        "main",
+        3.5,
     )
     assert t["heavy_geomean_speedup"] == pytest.approx((1.12 * 0.99) ** 0.5)
     assert t["heavy_ideal_geomean_speedup"] == pytest.approx((1.21 * 1.01) ** 0.5)
     assert t["heavy_geomean_met"] is False and t["light_at_least_floor"] == {"grep": False}
+
+
+def test_the_aims_of_a_set_with_several_rates_are_held_rate_by_rate(tmp_path):
+    """A curve's set holds every job at every rate: each rate gets its own aims, and a job's
+    share of its ideal at one rate is not reported as its share at another."""
+    out = tmp_path / "results"
+    out.mkdir()
+    records = []
+    # adjacency-list gains 20% at 3.5 Mbit/s and nothing at 14
+    for rate, marco_s, reps in ((3.5, 100.0, (1, 2)), (14.0, 120.0, (3, 4))):
+        for rep in reps:
+            for config in ("stock-early", "marco"):
+                r = fake_run(out, "marco" if config == "marco" else "stock", config, rep, "aa", 0)
+                r.update(
+                    key=f"bandwidth/adjacency-list/{config}@{rate}/{rep}",
+                    set="bandwidth",
+                    job="adjacency-list",
+                    rate_mbit=rate,
+                    wall_s=marco_s if config == "marco" else 120.0,
+                )
+                records.append(r)
+    (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    md, _ = report.write_report(out)
+    by_rate = json.loads((out / "results.json").read_text())["targets"]["bandwidth"]
+    assert set(by_rate) == {"3.5", "14.0"}
+    assert by_rate["3.5"]["heavy_geomean_speedup"] == pytest.approx(1.2)
+    assert by_rate["14.0"]["heavy_geomean_speedup"] == pytest.approx(1.0)
+    text = md.read_text()
+    assert "### Aims at 3.5 Mbit/s between groups" in text
+    assert "### Aims at 14.0 Mbit/s between groups" in text
+    assert "### Aims (MaRCO" not in text
 
 
 def test_report_flags_an_output_that_differs_from_stock(tmp_path):
@@ -777,7 +811,7 @@ def test_report_flags_an_output_that_differs_from_stock(tmp_path):
     write_results(out, "bb")
     md, _ = report.write_report(out)
     assert "**NO**" in md.read_text()
-    targets = json.loads((out / "results.json").read_text())["targets"]["main"]
+    [targets] = json.loads((out / "results.json").read_text())["targets"]["main"].values()
     assert targets["all_identical"] is False
 
 
