@@ -6,7 +6,7 @@ identity check, and the aims."""
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import catalog
@@ -204,10 +204,14 @@ LIGHT_FLOOR = 0.98
 MAP_PHASE_SLACK = 1.03
 
 
+def ordered_rates(rates: Iterable[float | None]) -> list[float | None]:
+    """Distinct rates, lowest first; an unknown rate (None) last."""
+    return sorted(set(rates), key=lambda r: (r is None, r))
+
+
 def set_rates(summaries: list[Summary], set_name: str) -> list[float | None]:
-    """The rates the set ran at, lowest first; an unknown rate (None) last."""
-    rates = {s["rate_mbit"] for s in summaries if s["set"] == set_name}
-    return sorted(rates, key=lambda r: (r is None, r))
+    """The rates the set ran at, in `ordered_rates` order."""
+    return ordered_rates(s["rate_mbit"] for s in summaries if s["set"] == set_name)
 
 
 def targets(

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import catalog
-from .aggregate import LIGHT_FLOOR, geomean, mean
+from .aggregate import LIGHT_FLOOR, geomean, mean, ordered_rates
 from .datatypes import Record
 
 # Up to this many deals a job's are all enumerated; beyond, and for the geometric means, which
@@ -198,7 +198,7 @@ def ranges(records: list[Record], set_name: str, config: str = "marco") -> dict[
     ones; whether two stock configs were measured; and how often, with noise alone, every job
     and every light job would reach LIGHT_FLOOR."""
     times = job_times(records, set_name, config)
-    rates = sorted({rate for rate, _ in times}, key=lambda r: (r is None, r))
+    rates = ordered_rates(rate for rate, _ in times)
     return {
         rate: rate_ranges(
             {job: t for (r, job), t in times.items() if r == rate},
