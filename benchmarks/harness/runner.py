@@ -7,6 +7,7 @@ stopped: runs already recorded as ok are skipped)."""
 
 import hashlib
 import json
+import random
 import re
 import shlex
 import shutil
@@ -57,15 +58,25 @@ class Run:
 
 
 def plan(set_name: str, jobs: Iterable[str], configs: list[Config], repetitions: int) -> list[Run]:
-    """Interleaved order: job by job, each repetition runs every config once, and the configs'
-    order rotates from one repetition to the next, so no variant always runs first. Job by job
-    means a session cut short still has every repetition of the jobs it finished."""
+    """Interleaved order in blocks: job by job, each repetition is a block that runs every config
+    once, in an order drawn at random for that block. The machine's speed drifts over minutes, so
+    a block's runs, close in time, share its speed; the random order within a block is what lets
+    the report's noise test deal the runs again inside their blocks. Job by job means a session
+    cut short still has every repetition of the jobs it finished."""
     runs = []
     for job in jobs:
         for rep in range(1, repetitions + 1):
-            shift = (rep - 1) % len(configs)
-            runs += [Run(set_name, job, c, rep) for c in configs[shift:] + configs[:shift]]
+            block = [Run(set_name, job, c, rep) for c in configs]
+            block_order(block).shuffle(block)
+            runs += block
     return runs
+
+
+def block_order(block: list[Run]) -> random.Random:
+    """The random source of one block's order, seeded by its runs' keys: planning the same set
+    again, as a resumed session does, gives the same order."""
+    digest = hashlib.sha256("\n".join(r.key for r in block).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def load_results(path: Path) -> list[Record]:

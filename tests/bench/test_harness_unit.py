@@ -255,20 +255,38 @@ def test_the_difference_from_the_baseline_splits_into_phases_and_the_final_phase
     )
 
 
-def test_plan_interleaves_and_rotates_the_variants():
-    configs = [runner.Config(v, v) for v in ("stock", "marco")]
-    runs = runner.plan("main", ["grep", "word-count"], configs, 2)
-    assert [(r.job, r.config.name, r.rep) for r in runs] == [
-        ("grep", "stock", 1),
-        ("grep", "marco", 1),
-        ("grep", "marco", 2),
-        ("grep", "stock", 2),
-        ("word-count", "stock", 1),
-        ("word-count", "marco", 1),
-        ("word-count", "marco", 2),
-        ("word-count", "stock", 2),
+def test_plan_runs_every_config_once_per_block_in_a_drawn_order_that_a_resume_repeats():
+    configs = [runner.Config(v, v) for v in ("stock", "stock-early", "marco")]
+    runs = runner.plan("main", ["grep", "word-count"], configs, 6)
+    assert len({r.key for r in runs}) == len(runs) == 36
+    blocks = [runs[i : i + 3] for i in range(0, len(runs), 3)]
+    # job by job, one block per repetition, each holding every config once
+    assert [(b[0].job, b[0].rep) for b in blocks] == [
+        (job, rep) for job in ("grep", "word-count") for rep in range(1, 7)
     ]
-    assert len({r.key for r in runs}) == len(runs)
+    for block in blocks:
+        assert {(r.job, r.rep) for r in block} == {(block[0].job, block[0].rep)}
+        assert sorted(r.config.name for r in block) == ["marco", "stock", "stock-early"]
+    # the order is drawn, not fixed or rotated: twelve blocks of three are not all alike
+    orders = [tuple(r.config.name for r in b) for b in blocks]
+    assert len(set(orders)) > 2
+    assert any(o[0] == "marco" for o in orders) and any(o[0] != "marco" for o in orders)
+    # the same set planned again (a resumed session) runs in the same order; another rate's
+    # block of the same job and repetition draws its own
+    assert [r.key for r in runner.plan("main", ["grep", "word-count"], configs, 6)] == [
+        r.key for r in runs
+    ]
+    variants = ("stock", "stock-early", "marco")
+    at = {
+        rate: tuple(
+            r.config.name
+            for r in runner.plan(
+                "bandwidth", ["grep"], [runner.Config(v, v, rate=rate) for v in variants], 1
+            )
+        )
+        for rate in (1.75, 3.5, 7, 14, 28, 56)
+    }
+    assert len(set(at.values())) > 1
 
 
 def test_sweep_plans_one_set_per_figure_with_the_settings_it_varies():
