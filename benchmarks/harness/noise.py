@@ -3,21 +3,28 @@
 """How far MaRCO's speedups in one set could move by the machine's noise alone (a permutation
 test).
 
-If MaRCO and the stock variants ran a job equally fast, it would not matter which run came from
-which variant. Dealing a job's measured wall times out to its configs again, each config keeping
-its number of runs, and computing MaRCO's speedup over the better stock for every deal, gives the
-speedups that noise alone produces on this machine for these runs. A measured speedup that at
-most 5% of the deals reach (or undercut) is unlikely from noise alone; otherwise the runs do not
-tell the variants apart. With few runs not even the most extreme deal is that rare, and the runs
-cannot tell at all. Taking the faster of two stocks as the baseline also pulls the speedup below
-1 when runs are noisy, and the median of the deals shows by how much.
+A set runs each job in repetition blocks: a block runs every config once, close together in time
+and in an order drawn at random. If MaRCO and the stock variants ran a job equally fast, it would
+not matter which run of a block came from which config. Dealing each block's measured wall times
+out to its configs again, and computing MaRCO's speedup over the better stock for every deal,
+gives the speedups that noise alone produces on this machine for these runs. Dealing within
+blocks keeps what drifts from one block to the next (the machine's speed over minutes) out of the
+deals. A measured speedup that at most 5% of the deals reach (or undercut) is unlikely from noise
+alone; otherwise the runs do not tell the variants apart.
+
+With few blocks not even the most extreme deal within them is that rare (two configs need 5
+blocks, three need 3). Such a job's runs are dealt across the set instead, as if it were one
+block, each config keeping its number of runs: also a valid test, since drift between blocks
+only widens those deals, but a weaker one when the machine drifts. With fewer runs still, the
+runs cannot tell at all. Taking the faster of two stocks as the baseline also pulls the speedup
+below 1 when runs are noisy, and the median of the deals shows by how much.
 """
 
 import itertools
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import catalog
@@ -39,6 +46,9 @@ SIGNIFICANCE = 0.05
 TIE = 1e-9
 
 Times = dict[str, list[float]]
+# How a job's runs were dealt out again.
+WITHIN_BLOCKS = "within blocks"
+ACROSS_THE_SET = "across the set"
 
 
 def percentile(sorted_xs: list[float], q: float) -> float:
@@ -52,35 +62,50 @@ def speedup(times: Times, config: str) -> float:
     return best / mean(times[config])
 
 
-def dealt(times: Times, rng: random.Random) -> Times:
-    """The same wall times dealt to the same configs at random, each keeping its number."""
-    pool = [t for ts in times.values() for t in ts]
-    rng.shuffle(pool)
-    return split(times, pool)
+def times_of(blocks: list[Times]) -> Times:
+    """Each config's wall times over the blocks, in block order."""
+    times = defaultdict(list)
+    for block in blocks:
+        for c, ts in block.items():
+            times[c] += ts
+    return dict(times)
 
 
-def split(times: Times, order: list[float]) -> Times:
-    """`order` cut into the configs of `times`, each taking as many as it has."""
+def split(block: Times, order: list[float]) -> Times:
+    """`order` cut into the configs of `block`, each taking as many as it has."""
     out, start = {}, 0
-    for c, ts in times.items():
+    for c, ts in block.items():
         out[c] = order[start : start + len(ts)]
         start += len(ts)
     return out
 
 
-def deal_count(times: Times) -> int:
-    """How many ways there are to deal the runs out (the multinomial coefficient)."""
-    count, left = 1, sum(len(ts) for ts in times.values())
-    for ts in times.values():
-        count *= math.comb(left, len(ts))
-        left -= len(ts)
+def dealt(blocks: list[Times], rng: random.Random) -> Times:
+    """Each block's wall times dealt to its configs at random, each keeping its number."""
+    deal = []
+    for block in blocks:
+        pool = [t for ts in block.values() for t in ts]
+        rng.shuffle(pool)
+        deal.append(split(block, pool))
+    return times_of(deal)
+
+
+def deal_count(blocks: list[Times]) -> int:
+    """How many ways there are to deal each block's runs out to its configs (the product of the
+    blocks' multinomial coefficients)."""
+    count = 1
+    for block in blocks:
+        left = sum(len(ts) for ts in block.values())
+        for ts in block.values():
+            count *= math.comb(left, len(ts))
+            left -= len(ts)
     return count
 
 
-def every_deal(times: Times) -> Iterator[Times]:
-    """Every way to deal the runs out to the configs, each once."""
-    pool = [t for ts in times.values() for t in ts]
-    sizes = [len(ts) for ts in times.values()]
+def block_deals(block: Times) -> Iterator[Times]:
+    """Every way to deal one block's runs out to its configs, each once."""
+    pool = [t for ts in block.values() for t in ts]
+    sizes = [len(ts) for ts in block.values()]
 
     def deals(indices: tuple[int, ...], k: int) -> Iterator[list[tuple[int, ...]]]:
         if k == len(sizes) - 1:
@@ -92,33 +117,60 @@ def every_deal(times: Times) -> Iterator[Times]:
                 yield [chosen, *tail]
 
     for groups in deals(tuple(range(len(pool))), 0):
-        yield split(times, [pool[i] for group in groups for i in group])
+        yield split(block, [pool[i] for group in groups for i in group])
 
 
-def job_deals(times: Times, config: str, seed: str) -> tuple[list[float], bool]:
-    """`config`'s speedup in every deal of the job's runs, or in SAMPLES random ones where
-    there are more than EXACT_LIMIT; and whether they are every deal."""
-    if deal_count(times) <= EXACT_LIMIT:
-        return [speedup(d, config) for d in every_deal(times)], True
+def every_deal(blocks: list[Times]) -> Iterator[Times]:
+    """Every deal of the runs within their blocks, each once."""
+    for deal in itertools.product(*(list(block_deals(b)) for b in blocks)):
+        yield times_of(list(deal))
+
+
+def deals_of(blocks: list[Times], config: str, seed: str) -> tuple[list[float], bool]:
+    """`config`'s speedup in every deal of `blocks`, or in SAMPLES random ones where there are
+    more than EXACT_LIMIT; and whether they are every deal."""
+    if deal_count(blocks) <= EXACT_LIMIT:
+        return [speedup(d, config) for d in every_deal(blocks)], True
     rng = random.Random(seed)
-    return [speedup(dealt(times, rng), config) for _ in range(SAMPLES)], False
+    return [speedup(dealt(blocks, rng), config) for _ in range(SAMPLES)], False
 
 
-def band(observed: float, deals: list[float], exact: bool) -> dict[str, Any]:
+def job_deals(blocks: list[Times], config: str, seed: str) -> tuple[list[float], bool, str]:
+    """`config`'s speedups in the deals of the job's runs, whether they are every deal, and how
+    they were dealt: within the repetition blocks where those deals can be rare enough to show a
+    difference, else across the set (the runs of all blocks pooled, as one block)."""
+    within = deals_of(blocks, config, seed)
+    if rarest_share(sorted(within[0]), within[1]) <= SIGNIFICANCE:
+        return *within, WITHIN_BLOCKS
+    return *deals_of([times_of(blocks)], config, seed), ACROSS_THE_SET
+
+
+def share_function(n: int, exact: bool) -> Callable[[int], float]:
+    """k deals of n as a share; a sampled share counts the measured deal itself, so it is
+    never 0."""
+    return (lambda k: k / n) if exact else (lambda k: (k + 1) / (n + 1))
+
+
+def rarest_share(xs: list[float], exact: bool) -> float:
+    """The rarest a measured speedup can be among the sorted deals `xs`: the share of the most
+    extreme deal on either side."""
+    share = share_function(len(xs), exact)
+    return min(share(sum(x >= xs[-1] - TIE for x in xs)), share(sum(x <= xs[0] + TIE for x in xs)))
+
+
+def band(
+    observed: float, deals: list[float], exact: bool, how: str | None = None
+) -> dict[str, Any]:
     """The measured speedup against the deals': their 5th percentile, median and 95th
-    percentile, the share of deals at least as far out on either side, and the verdict."""
+    percentile, the share of deals at least as far out on either side, the verdict, and how the
+    deals were dealt."""
     xs = sorted(deals)
     at_or_above = sum(x >= observed - TIE for x in xs)
     at_or_below = sum(x <= observed + TIE for x in xs)
-    # A sampled share counts the measured deal itself, so it is never 0.
-    share = (lambda k: k / len(xs)) if exact else (lambda k: (k + 1) / (len(xs) + 1))
-    # The rarest a measured speedup can be: the share of the most extreme deal on either side.
-    rarest = min(
-        share(sum(x >= xs[-1] - TIE for x in xs)), share(sum(x <= xs[0] + TIE for x in xs))
-    )
+    share = share_function(len(xs), exact)
     verdict = (
         "too few runs to tell"
-        if rarest > SIGNIFICANCE
+        if rarest_share(xs, exact) > SIGNIFICANCE
         else "faster"
         if share(at_or_above) <= SIGNIFICANCE
         else "slower"
@@ -133,24 +185,26 @@ def band(observed: float, deals: list[float], exact: bool) -> dict[str, Any]:
         "share_at_or_above": share(at_or_above),
         "share_at_or_below": share(at_or_below),
         "exact": exact,
+        "dealt": how,
         "beyond_noise": verdict,
     }
 
 
-def job_times(records: list[Record], set_name: str, config: str) -> dict[Any, Times]:
-    """(rate, job) -> config -> wall times, for jobs with `config` and a stock config measured,
-    at least two runs of `config`, and no fault runs."""
-    by_job = defaultdict(lambda: defaultdict(list))
+def job_blocks(records: list[Record], set_name: str, config: str) -> dict[Any, list[Times]]:
+    """(rate, job) -> the job's repetition blocks in repetition order, for jobs with `config`
+    and a stock config measured, at least two runs of `config`, and no fault runs."""
+    by_job = defaultdict(lambda: defaultdict(dict))
     for r in records:
         if r["set"] != set_name or r["status"] != "ok" or r.get("fault"):
             continue
         stock = catalog.is_stock(r["variant"]) and r["config"] == r["variant"]
         if r["config"] == config or stock:
-            by_job[(r["rate_mbit"], r["job"])][r["config"]].append(r["wall_s"])
+            by_job[(r["rate_mbit"], r["job"])][r["rep"]][r["config"]] = [r["wall_s"]]
+    blocks = {key: [reps[rep] for rep in sorted(reps)] for key, reps in by_job.items()}
     return {
-        key: dict(times)
-        for key, times in by_job.items()
-        if len(times.get(config, [])) >= 2 and len(times) >= 2
+        key: bs
+        for key, bs in blocks.items()
+        if len(times_of(bs).get(config, [])) >= 2 and len(times_of(bs)) >= 2
     }
 
 
@@ -172,11 +226,11 @@ def share_at_floor(joint: list[dict[str, float]], jobs: list[str]) -> float | No
     return mean([all(d[j] >= LIGHT_FLOOR for j in jobs) for d in joint])
 
 
-def rate_ranges(times: dict[str, Times], config: str, seed: str) -> dict[str, Any]:
-    """`ranges` at one rate; `times` maps each job to its configs' wall times."""
-    jobs = sorted(times)
-    observed = {job: speedup(times[job], config) for job in jobs}
-    per_job = {job: job_deals(times[job], config, f"{seed}/{job}") for job in jobs}
+def rate_ranges(blocks: dict[str, list[Times]], config: str, seed: str) -> dict[str, Any]:
+    """`ranges` at one rate; `blocks` maps each job to its repetition blocks."""
+    jobs = sorted(blocks)
+    observed = {job: speedup(times_of(blocks[job]), config) for job in jobs}
+    per_job = {job: job_deals(blocks[job], config, f"{seed}/{job}") for job in jobs}
     # The means combine the jobs' deals: one deal of every job, drawn at random.
     rng = random.Random(seed)
     joint = [{job: rng.choice(per_job[job][0]) for job in jobs} for _ in range(SAMPLES)]
@@ -186,7 +240,7 @@ def rate_ranges(times: dict[str, Times], config: str, seed: str) -> dict[str, An
         "jobs": {job: band(observed[job], *per_job[job]) for job in jobs},
         "geomean": mean_band(observed, joint, jobs),
         "heavy_geomean": mean_band(observed, joint, heavy),
-        "two_stocks": any(len(times[job]) > 2 for job in jobs),
+        "two_stocks": any(len(times_of(blocks[job])) > 2 for job in jobs),
         "every_job_at_least_floor": share_at_floor(joint, jobs),
         "light_at_least_floor": share_at_floor(joint, light),
     }
@@ -197,11 +251,11 @@ def ranges(records: list[Record], set_name: str, config: str = "marco") -> dict[
     alone gives it, per job and as the geometric means over all jobs and over the shuffle-heavy
     ones; whether two stock configs were measured; and how often, with noise alone, every job
     and every light job would reach LIGHT_FLOOR."""
-    times = job_times(records, set_name, config)
-    rates = ordered_rates(rate for rate, _ in times)
+    blocks = job_blocks(records, set_name, config)
+    rates = ordered_rates(rate for rate, _ in blocks)
     return {
         rate: rate_ranges(
-            {job: t for (r, job), t in times.items() if r == rate},
+            {job: bs for (r, job), bs in blocks.items() if r == rate},
             config,
             f"{SEED}/{set_name}/{rate}",
         )

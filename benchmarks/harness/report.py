@@ -555,18 +555,20 @@ def machine_cpu_table(rows: list[Summary]) -> list[str]:
 def noise_explanation() -> list[str]:
     """How the noise sections' bands are made and how to read their verdicts."""
     return [
-        "Each job's wall times dealt out to its configs again, each config keeping its number "
-        f"of runs (every deal, or {noise.SAMPLES} random ones where there are more than "
-        f"{noise.EXACT_LIMIT}): the speedups MaRCO would show over the better stock if every "
-        "variant ran the job equally fast. `faster` or `slower`: at most "
-        f"{noise.SIGNIFICANCE:.0%} of the deals reach the measured speedup on that side, so it "
-        "is unlikely from noise alone; `within noise`: the runs do not tell the variants apart "
-        "(with no difference at all, about one job in ten still lands outside); `too few runs "
-        "to tell`: not even the most extreme deal is that rare. The geometric means combine "
-        f"one random deal of every job, {noise.SAMPLES} times. The deals treat every run as "
-        "independent, but the machine's speed drifts over minutes and runs close in time are "
-        "alike, so a `faster` or `slower` on a gap under about 10% needs a second set that "
-        "agrees before it is believed.",
+        "Each job's wall times dealt out to its configs again within their repetition blocks "
+        "(a block runs every config once, close in time, in a drawn order), every deal, or "
+        f"{noise.SAMPLES} random ones where there are more than {noise.EXACT_LIMIT}: the speedups "
+        "MaRCO would show over the better stock if every variant ran the job equally fast. "
+        "Dealing within blocks keeps the machine's drift from one block to the next out of the "
+        "deals. Where the blocks are too few for that to show anything (two configs need 5, "
+        "three need 3), the job's runs are dealt across the set, each config keeping its number "
+        "of runs: drift only widens those deals. "
+        f"`faster` or `slower`: at most {noise.SIGNIFICANCE:.0%} of the deals reach the "
+        "measured speedup on that side, so it is unlikely from noise alone; `within noise`: the "
+        "runs do not tell the variants apart (with no difference at all, about one job in ten "
+        "still lands outside); `too few runs to tell`: not even the most extreme deal is that "
+        "rare. The geometric means combine one random "
+        f"deal of every job, {noise.SAMPLES} times.",
         "",
     ]
 
@@ -597,13 +599,15 @@ def noise_section(by_rate: dict, set_name: str, explain: bool = True) -> list[st
                 "median",
                 f"{noise.HIGH:.0%}",
                 "deals at or above / below it",
+                "dealt",
                 "shown",
             ]
         )
         lines += [
             f"| {job} | {b['speedup']:.3f} | {b['low']:.3f} | {b['median']:.3f} | "
             f"{b['high']:.3f} | {share(b['share_at_or_above'])} / "
-            f"{share(b['share_at_or_below'])} | {b['beyond_noise'] or 'within noise'} |"
+            f"{share(b['share_at_or_below'])} | {b['dealt'] or 'each job as above'} | "
+            f"{b['beyond_noise'] or 'within noise'} |"
             for job, b in rows
         ]
         floor = aggregate.LIGHT_FLOOR

@@ -681,9 +681,9 @@ def noise_records(times_by_job, rate=50):
 
 
 def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
-    """Dealing a job's runs out to its configs again: a gap larger than the runs' spread lies
-    outside the band on its side, equal variants inside it, and the faster-of-two-stocks
-    baseline pulls the band's median below 1."""
+    """Dealing each repetition block's runs out to its configs again: a gap larger than the
+    runs' spread lies outside the band on its side, equal variants inside it, and the
+    faster-of-two-stocks baseline pulls the band's median below 1."""
     faster = {"stock": [100, 110, 90], "stock-early": [105, 95, 100], "marco": [80, 82, 81]}
     same = {"stock": [100, 110, 90], "stock-early": [105, 95, 102], "marco": [99, 108, 93]}
     slower = {"stock": [80, 82, 81], "stock-early": [79, 83, 80], "marco": [100, 104, 98]}
@@ -700,9 +700,10 @@ def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
     fast, equal, slow = (
         at50["jobs"][j] for j in ("adjacency-list", "word-count", "classification")
     )
-    # 9 runs in three configs of 3: all 1680 deals. As fast as measured only with MaRCO's three
-    # fastest runs and the other six split into two means of 100: 4 deals.
-    assert fast["exact"] and fast["share_at_or_above"] == pytest.approx(4 / 1680)
+    # 3 blocks of three configs: all 6 x 6 x 6 = 216 deals. As fast as measured only with MaRCO
+    # taking each block's fastest run and the stocks' six split into two means of 100: 2 deals.
+    assert fast["exact"] and fast["share_at_or_above"] == pytest.approx(2 / 216)
+    assert fast["dealt"] == noise.WITHIN_BLOCKS
     assert fast["speedup"] == pytest.approx(100 / 81) and fast["beyond_noise"] == "faster"
     assert fast["low"] <= fast["median"] <= fast["high"] < fast["speedup"]
     assert slow["speedup"] == pytest.approx(80.67 / 100.67, abs=1e-3)
@@ -726,16 +727,28 @@ def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
 
 
 def test_two_runs_against_two_cannot_tell_a_difference_from_noise():
-    """With 2 runs of MaRCO and 2 of one stock, the most extreme of the 6 deals is 1 in 6: no
-    gap, however large, is unlikely from noise alone, and the report says so."""
+    """With 2 blocks of MaRCO and one stock, the most extreme of the 4 deals within the blocks
+    is 1 in 4, and of the 6 across the set 1 in 6: no gap, however large, is unlikely from noise
+    alone, and the report says so. A third config makes the 90 deals across the set enough."""
     records = noise_records({"adjacency-list": {"stock-early": [150, 152], "marco": [100, 101]}})
     (at50,) = noise.ranges(records, "main").values()
     band = at50["jobs"]["adjacency-list"]
     assert band["exact"] and band["share_at_or_above"] == pytest.approx(1 / 6)
+    assert band["dealt"] == noise.ACROSS_THE_SET
+    # Within 2 blocks of three configs every deal has a twin (the two stocks swapped), so the
+    # most extreme is 2 in 36; across the set it is 2 in 90, rare enough.
+    three = noise_records(
+        {"adjacency-list": {"stock": [150, 152], "stock-early": [149, 153], "marco": [100, 101]}}
+    )
+    (wide,) = noise.ranges(three, "main").values()
+    wide = wide["jobs"]["adjacency-list"]
+    assert wide["dealt"] == noise.ACROSS_THE_SET and wide["beyond_noise"] == "faster"
+    assert wide["share_at_or_above"] == pytest.approx(2 / 90)
     assert band["beyond_noise"] == "too few runs to tell" and not at50["two_stocks"]
     assert at50["light_at_least_floor"] is None
     text = "\n".join(report.noise_section(noise.ranges(records, "main"), "main"))
-    assert "| adjacency-list | 1.502 |" in text and "too few runs to tell |" in text
+    assert "| adjacency-list | 1.502 |" in text
+    assert "| across the set | too few runs to tell |" in text
     assert "every job at 0.98 or more in" in text and "shuffle-light" not in text
     assert "faster of two stock configs" not in text
     # A second set's section points back to the first one's explanation instead of repeating it.
@@ -745,19 +758,30 @@ def test_two_runs_against_two_cannot_tell_a_difference_from_noise():
     assert "as in the first section of this name above" in "\n".join(again)
 
 
-def test_dealing_out_keeps_every_run_and_every_config_s_count():
-    times = {"stock": [1.0, 2.0, 3.0], "marco": [4.0, 5.0]}
+def test_dealing_out_keeps_each_block_s_runs_in_that_block():
+    """A deal moves a run only to another config of its own block, so what drifts between
+    blocks stays out of the deals; the set's runs pooled are one block."""
+    blocks = [
+        {"stock": [1.0], "marco": [2.0]},
+        {"stock": [10.0], "marco": [20.0], "stock-early": [30.0]},
+    ]
     rng = random.Random(3)
-    deals = [noise.dealt(times, rng) for _ in range(50)]
+    deals = [noise.dealt(blocks, rng) for _ in range(50)]
     for d in deals:
-        assert {c: len(ts) for c, ts in d.items()} == {"stock": 3, "marco": 2}
-        assert sorted(d["stock"] + d["marco"]) == [1.0, 2.0, 3.0, 4.0, 5.0]
+        assert {c: len(ts) for c, ts in d.items()} == {"stock": 2, "marco": 2, "stock-early": 1}
+        assert sorted([d["stock"][0], d["marco"][0]]) == [1.0, 2.0]
+        assert sorted([d["stock"][1], d["marco"][1], d["stock-early"][0]]) == [10.0, 20.0, 30.0]
     assert len({tuple(d["marco"]) for d in deals}) > 1
-    # every deal, each once: 5!/(3! 2!) = 10 ways to pick MaRCO's two runs
-    every = list(noise.every_deal(times))
-    assert noise.deal_count(times) == len(every) == 10
-    assert len({tuple(sorted(d["marco"])) for d in every}) == 10
-    assert noise.deal_count({"a": [1] * 3, "b": [1] * 3, "c": [1] * 3}) == 1680
+    # every deal, each once: 2 ways in the first block times 6 in the second
+    every = list(noise.every_deal(blocks))
+    assert noise.deal_count(blocks) == len(every) == 12
+    assert len({(tuple(d["marco"]), tuple(d["stock"])) for d in every}) == 12
+    pooled = noise.times_of(blocks)
+    assert pooled == {"stock": [1.0, 10.0], "marco": [2.0, 20.0], "stock-early": [30.0]}
+    # across the set: 5!/(2! 2! 1!) = 30 ways, each once
+    assert noise.deal_count([pooled]) == len({str(d) for d in noise.every_deal([pooled])}) == 30
+    assert noise.deal_count([{"a": [1] * 3, "b": [1] * 3, "c": [1] * 3}]) == 1680
+    assert noise.deal_count([{"a": [1], "b": [1], "c": [1]}] * 3) == 216
     assert noise.percentile([1, 2, 3, 4, 5], 0.5) == 3 and noise.percentile([7], 0.95) == 7
 
 
