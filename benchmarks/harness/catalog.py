@@ -67,6 +67,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.maps.complete": "true",
     },
+    "marco-invocations-8m": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.invocation.max.bytes": "8m",
+    },
 }
 
 
