@@ -201,10 +201,11 @@ def job_blocks(records: list[Record], set_name: str, config: str) -> dict[Any, l
         if r["config"] == config or stock:
             by_job[(r["rate_mbit"], r["job"])][r["rep"]][r["config"]] = [r["wall_s"]]
     blocks = {key: [reps[rep] for rep in sorted(reps)] for key, reps in by_job.items()}
+    counts = {key: {c: len(ts) for c, ts in times_of(bs).items()} for key, bs in blocks.items()}
     return {
         key: bs
         for key, bs in blocks.items()
-        if len(times_of(bs).get(config, [])) >= 2 and len(times_of(bs)) >= 2
+        if counts[key].get(config, 0) >= 2 and len(counts[key]) >= 2
     }
 
 
