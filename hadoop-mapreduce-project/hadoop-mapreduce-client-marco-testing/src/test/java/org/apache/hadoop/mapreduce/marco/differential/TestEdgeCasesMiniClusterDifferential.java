@@ -119,8 +119,10 @@ public class TestEdgeCasesMiniClusterDifferential {
    * Old API with an old-API partial reducer and no combiner; Gzip map output; a 1 MB shuffle
    * memory budget so map outputs (about 160 KB per reducer each) exceed the single-shuffle
    * limit and go to disk, with io.sort.factor 3 forcing on-disk merges; two empty input files
-   * (zero-record map outputs); thresholds 2 for several invocations. Variants: partial reduce
-   * off (partial sort only) and the first invocation of every reduce failing.
+   * (zero-record map outputs, which often arrive first and go straight to the final merge);
+   * thresholds 2, so the four outputs with records start invocations in every reduce before the
+   * last arrival. Variants: partial reduce off (partial sort only) and the first invocation of
+   * every reduce failing.
    */
   @Test
   public void oldApiPartialReducerGzipOnDiskWithEmptyMapOutputs() throws Exception {

@@ -322,7 +322,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
-    unprocessedMemoryBytes += data.length;
     arrive(new MarcoInMemoryRun<>(mapId.toString(), conf, data, memory));
   }
 
@@ -336,7 +335,17 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private void arrive(MarcoShuffledRun<K, V> run) {
-    unprocessed.add(run);
+    if (run.holdsNoRecords()) {
+      // A map that emitted nothing for this reduce gives partial work nothing to do. Counted
+      // toward the start threshold, such outputs (fast maps, so often the first to arrive) start
+      // an invocation over nothing that holds the partial thread while real outputs arrive.
+      forFinalMerge.add(run);
+    } else {
+      unprocessed.add(run);
+      if (run.inMemory()) {
+        unprocessedMemoryBytes += run.rawLength();
+      }
+    }
     arrivals++;
     timeline.event(
         "arrival",

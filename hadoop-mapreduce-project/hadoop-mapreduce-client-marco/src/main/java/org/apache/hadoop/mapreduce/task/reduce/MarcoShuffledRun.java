@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import org.apache.hadoop.io.WritableUtils;
+import org.apache.hadoop.mapred.IFile;
 import org.apache.hadoop.mapred.Merger.Segment;
 
 /**
@@ -13,6 +15,9 @@ import org.apache.hadoop.mapred.Merger.Segment;
  * preserved segment, so a failed merge leaves the run intact for the final merge.
  */
 abstract class MarcoShuffledRun<K, V> {
+  /** The raw length of an IFile without records: the end marker, as key and as value length. */
+  private static final long EMPTY_RAW_LENGTH = 2L * WritableUtils.getVIntSize(IFile.EOF_MARKER);
+
   private final String name;
   private final int mapOutputs;
   private final boolean fetched;
@@ -42,6 +47,11 @@ abstract class MarcoShuffledRun<K, V> {
 
   /** Bytes of the run as its segment reads them (uncompressed IFile bytes). */
   abstract long rawLength();
+
+  /** True for a run whose IFile holds no record (a map that emitted nothing for this reduce). */
+  boolean holdsNoRecords() {
+    return rawLength() == EMPTY_RAW_LENGTH;
+  }
 
   /** A segment that leaves the run intact, for merges that may fail and be retried later. */
   abstract Segment<K, V> segment() throws IOException;
