@@ -5,7 +5,6 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
-import java.util.function.Supplier;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
@@ -85,7 +84,8 @@ abstract class MarcoGroupedReducerRunner<K, V> implements MarcoRecordReducer<K, 
 
   /**
    * The grouped input of one merge; its output goes to {@code out}, checked by {@code contract}
-   * (null: unchecked) against the key the reducer is reducing.
+   * (null: unchecked) against the key of the group being reduced, which the context records as
+   * each group starts (in its nextKey, the one call that starts a group in the new API).
    */
   @SuppressWarnings("unchecked")
   protected ReduceContextImpl<K, V, K, V> groupedInput(
@@ -97,28 +97,33 @@ abstract class MarcoGroupedReducerRunner<K, V> implements MarcoRecordReducer<K, 
     Counter keys = new GenericCounter();
     Counter values = new GenericCounter();
     RunRecordWriter<K, V> writer = new RunRecordWriter<>(out, contract);
-    ReduceContextImpl<K, V, K, V> context =
-        new ReduceContextImpl<>(
-            job,
-            reduceId,
-            sorted,
-            keys,
-            values,
-            writer,
-            null,
-            new ReporterStatus(reporter),
-            (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
-            (Class<K>) job.getMapOutputKeyClass(),
-            (Class<V>) job.getMapOutputValueClass());
-    writer.groupKey = context::getCurrentKey;
-    return context;
+    return new ReduceContextImpl<K, V, K, V>(
+        job,
+        reduceId,
+        sorted,
+        keys,
+        values,
+        writer,
+        null,
+        new ReporterStatus(reporter),
+        (RawComparator<K>) job.getCombinerKeyGroupingComparator(),
+        (Class<K>) job.getMapOutputKeyClass(),
+        (Class<V>) job.getMapOutputValueClass()) {
+      @Override
+      public boolean nextKey() throws IOException, InterruptedException {
+        boolean more = super.nextKey();
+        if (more && contract != null) {
+          contract.startGroup(getCurrentKey());
+        }
+        return more;
+      }
+    };
   }
 
   /** Sends the reducer's output to the run being written, checked against the contract. */
   private static final class RunRecordWriter<K, V> extends RecordWriter<K, V> {
     private final MarcoRunWriter<K, V> out;
     private final MarcoPartialReducerContract<K> contract;
-    private Supplier<K> groupKey;
 
     RunRecordWriter(MarcoRunWriter<K, V> out, MarcoPartialReducerContract<K> contract) {
       this.out = out;
@@ -128,7 +133,7 @@ abstract class MarcoGroupedReducerRunner<K, V> implements MarcoRecordReducer<K, 
     @Override
     public void write(K key, V value) throws IOException {
       if (contract != null) {
-        contract.check(key, groupKey.get());
+        contract.check(key);
       }
       out.append(key, value);
     }

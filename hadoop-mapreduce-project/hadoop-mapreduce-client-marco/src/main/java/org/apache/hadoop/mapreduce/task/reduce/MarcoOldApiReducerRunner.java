@@ -33,11 +33,14 @@ class MarcoOldApiReducerRunner<K, V> extends MarcoGroupedReducerRunner<K, V> {
         contract == null
             ? out::append
             : (key, value) -> {
-              contract.check(key, groups.getCurrentKey());
+              contract.check(key);
               out.append(key, value);
             };
     try {
       while (groups.nextKey()) {
+        if (contract != null) {
+          contract.startGroup(groups.getCurrentKey());
+        }
         reducer.reduce(groups.getCurrentKey(), groups.getValues().iterator(), collector, reporter);
       }
     } catch (IOException | RuntimeException e) {

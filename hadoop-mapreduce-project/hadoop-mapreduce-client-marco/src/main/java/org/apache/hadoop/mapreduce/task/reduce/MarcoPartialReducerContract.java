@@ -20,7 +20,12 @@ import org.apache.hadoop.mapred.JobConf;
  *
  * <p>Keys are compared serialized, with the job's raw comparators, so that any key type and any
  * comparator (also one that only compares bytes) is checked the way the merge will order it.
- * The first violation is kept: a reducer that catches the exception still fails its merge.
+ * The group's key is serialized when the group starts ({@link #startGroup}), before the reducer
+ * sees it: a reducer may rewrite the key object it was handed ({@code key.set(...)}, then
+ * {@code write(key, ...)}, a common Hadoop idiom), and only the bytes the merged input gave
+ * say which group it is reducing. An emitted key is serialized when it is written, so a key
+ * object the reducer changes after writing it changes nothing. The first violation is kept: a
+ * reducer that catches the exception still fails its merge.
  */
 final class MarcoPartialReducerContract<K> {
   static final String KEY_ORDER_RULE = "emitted keys must be in sort order";
@@ -34,6 +39,7 @@ final class MarcoPartialReducerContract<K> {
   private DataOutputBuffer previous = new DataOutputBuffer();
   private DataOutputBuffer emitted = new DataOutputBuffer();
   private final DataOutputBuffer group = new DataOutputBuffer();
+  private boolean inGroup;
   private boolean first = true;
   private MarcoContractViolationException violation;
 
@@ -47,16 +53,27 @@ final class MarcoPartialReducerContract<K> {
   }
 
   /**
-   * @param key the key being emitted
-   * @param groupKey the key of the group the reducer is reducing (its current key)
-   * @throws MarcoContractViolationException naming the reducer and the rule it broke
+   * Records the key of the group the reducer is about to be called with; called by the runner
+   * as the group starts, while {@code groupKey} still holds what the merged input gave.
    */
-  void check(K key, K groupKey) throws IOException {
+  void startGroup(K groupKey) throws IOException {
+    serialize(groupKey, group);
+    inGroup = true;
+  }
+
+  /**
+   * @param key the key being emitted
+   * @throws MarcoContractViolationException naming the reducer and the rule it broke; also for a
+   *     key emitted before the first group started, which is under no key at all
+   */
+  void check(K key) throws IOException {
     if (violation != null) {
       throw violation;
     }
+    if (!inGroup) {
+      throw violated(KEY_GROUP_RULE);
+    }
     serialize(key, emitted);
-    serialize(groupKey, group);
     if (compare(groupComparator, emitted, group) != 0) {
       throw violated(KEY_GROUP_RULE);
     }

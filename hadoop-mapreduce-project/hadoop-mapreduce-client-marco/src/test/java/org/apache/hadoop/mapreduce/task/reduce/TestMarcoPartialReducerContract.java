@@ -85,6 +85,73 @@ public class TestMarcoPartialReducerContract {
     }
   }
 
+  /**
+   * Sums, then rewrites the key it was handed in place and emits it: a common Hadoop idiom. The
+   * appended character sorts below every digit, so the keys it emits still ascend; only the
+   * group rule, checked against the bytes the merge gave, can see that they left their group.
+   */
+  public static class KeyRewritingSumReducer
+      extends Reducer<Text, LongWritable, Text, LongWritable> {
+    @Override
+    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+        throws IOException, InterruptedException {
+      long sum = 0;
+      for (LongWritable v : values) {
+        sum += v.get();
+      }
+      key.set(key + "!");
+      context.write(key, new LongWritable(sum));
+    }
+  }
+
+  /** The old API's form of {@link KeyRewritingSumReducer}. */
+  public static class OldApiKeyRewritingSumReducer extends MapReduceBase
+      implements org.apache.hadoop.mapred.Reducer<Text, LongWritable, Text, LongWritable> {
+    @Override
+    public void reduce(
+        Text key,
+        Iterator<LongWritable> values,
+        OutputCollector<Text, LongWritable> out,
+        Reporter reporter)
+        throws IOException {
+      long sum = 0;
+      while (values.hasNext()) {
+        sum += values.next().get();
+      }
+      key.set(key + "!");
+      out.collect(key, new LongWritable(sum));
+    }
+  }
+
+  /**
+   * Correct: emits the group's key through an object of its own, which it then changes (as a
+   * reducer that reuses its output key does). What was written is what counts.
+   */
+  public static class ReusedOutputKeySumReducer
+      extends Reducer<Text, LongWritable, Text, LongWritable> {
+    private final Text outKey = new Text();
+
+    @Override
+    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+        throws IOException, InterruptedException {
+      long sum = 0;
+      for (LongWritable v : values) {
+        sum += v.get();
+      }
+      outKey.set(key);
+      context.write(outKey, new LongWritable(sum));
+      outKey.set("~ changed after the write");
+    }
+  }
+
+  /** Emits in setup, before any group: under no key at all. */
+  public static class SetupEmittingReducer extends TestMarcoMergeManager.SumReducer {
+    @Override
+    protected void setup(Context context) throws IOException, InterruptedException {
+      context.write(new Text("w0"), new LongWritable(0));
+    }
+  }
+
   @Before
   public void setUp() throws IOException {
     localDir = Files.createTempDirectory("marco-contract").toFile();
@@ -176,6 +243,38 @@ public class TestMarcoPartialReducerContract {
   }
 
   @Test
+  public void aKeyRewrittenInPlaceIsCaught() throws Throwable {
+    SyntheticShuffle s = shuffle(KeyRewritingSumReducer.class, false);
+    assertOutputRight(s);
+    assertCaughtOnceAndPartialReduceStopped(s);
+  }
+
+  @Test
+  public void aKeyRewrittenInPlaceIsCaughtInTheOldApi() throws Throwable {
+    SyntheticShuffle s = shuffle(OldApiKeyRewritingSumReducer.class, false);
+    assertOutputRight(s);
+    assertCaughtOnceAndPartialReduceStopped(s);
+  }
+
+  @Test
+  public void anOutputKeyChangedAfterItsWriteIsNoViolation() throws Throwable {
+    SyntheticShuffle s = shuffle(ReusedOutputKeySumReducer.class, false);
+    assertOutputRight(s);
+    assertEquals(0, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
+    assertTrue(
+        "it reduced",
+        s.counter(MarcoCounter.PARTIAL_OUTPUT_RECORDS)
+            < s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
+  }
+
+  @Test
+  public void aKeyEmittedBeforeTheFirstGroupIsCaught() throws Throwable {
+    SyntheticShuffle s = shuffle(SetupEmittingReducer.class, false);
+    assertOutputRight(s);
+    assertCaughtOnceAndPartialReduceStopped(s);
+  }
+
+  @Test
   public void strictContractFailsTheAttempt() throws Throwable {
     SyntheticShuffle s = shuffle(ReverseOrderPartialReducer.class, true);
     try {
@@ -213,10 +312,15 @@ public class TestMarcoPartialReducerContract {
     conf.setCombinerKeyGroupingComparator(FirstLetterComparator.class);
     MarcoPartialReducerContract<Text> contract =
         new MarcoPartialReducerContract<>(conf, "com.acme.P");
-    contract.check(new Text("b1"), new Text("b0")); // another key of the same group: allowed
-    contract.check(new Text("b1"), new Text("b9")); // the same key again: allowed
+    Text groupKey = new Text("b0");
+    contract.startGroup(groupKey);
+    groupKey.set("c0"); // what the reducer does with the object afterwards does not count
+    contract.check(new Text("b1")); // another key of the same group: allowed
+    contract.startGroup(new Text("b9"));
+    contract.check(new Text("b1")); // the same key again: allowed
+    contract.startGroup(new Text("b2"));
     try {
-      contract.check(new Text("b0"), new Text("b2"));
+      contract.check(new Text("b0"));
       fail("a key smaller than the one before");
     } catch (MarcoContractViolationException e) {
       assertEquals(
@@ -225,8 +329,9 @@ public class TestMarcoPartialReducerContract {
           e.getMessage());
     }
     MarcoPartialReducerContract<Text> other = new MarcoPartialReducerContract<>(conf, "com.acme.P");
+    other.startGroup(new Text("b1"));
     try {
-      other.check(new Text("c1"), new Text("b1"));
+      other.check(new Text("c1"));
       fail("a key of another group");
     } catch (MarcoContractViolationException e) {
       assertEquals(
