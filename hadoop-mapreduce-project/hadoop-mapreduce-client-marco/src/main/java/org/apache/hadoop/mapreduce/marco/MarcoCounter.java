@@ -48,6 +48,12 @@ public enum MarcoCounter {
   HEAP_BACKOFFS,
   /** Wall milliseconds fetchers spent waiting for a memory spill to free memory, summed. */
   FETCH_WAIT_MILLIS,
+  /**
+   * Wall milliseconds fetchers spent waiting to enter the merge manager (its lock) to reserve,
+   * commit or abort a map output, summed: the time their fetches were held up by the manager's
+   * own bookkeeping. Low-priority partial threads never hold that lock.
+   */
+  MERGE_MANAGER_WAIT_MILLIS,
   /** Reservations refused because the shuffle memory was over its limit (fetcher told WAIT). */
   FETCH_STALLS,
   /**

@@ -44,6 +44,9 @@ final class MarcoFinalMerge<K, V> {
   private final Counters.Counter spilledRecords;
   private final Progress mergePhase;
 
+  /** Runs whose segment left them on disk for a merge that still read them at shuffle end. */
+  private final List<MarcoShuffledRun<K, V>> kept = new ArrayList<>();
+
   MarcoFinalMerge(
       JobConf conf,
       FileSystem fs,
@@ -63,6 +66,29 @@ final class MarcoFinalMerge<K, V> {
     this.maxInMemoryForReduce = maxInMemoryForReduce;
     this.spilledRecords = spilledRecords;
     this.mergePhase = mergePhase;
+  }
+
+  /**
+   * Releases the runs the final merge kept for a merge that was still reading them: called once
+   * the reducer has read its input. The last holder of each removes its file.
+   */
+  void releaseKeptRuns() {
+    for (MarcoShuffledRun<K, V> run : kept) {
+      try {
+        run.release();
+      } catch (IOException e) {
+        LOG.warn("MaRCO: could not remove run {}; YARN removes it with the container", run, e);
+      }
+    }
+    kept.clear();
+  }
+
+  private Segment<K, V> finalSegmentOf(MarcoShuffledRun<K, V> run) throws IOException {
+    Segment<K, V> segment = run.finalSegment();
+    if (run.keptByFinalMerge()) {
+      kept.add(run);
+    }
+    return segment;
   }
 
   @SuppressWarnings("unchecked")
@@ -114,18 +140,18 @@ final class MarcoFinalMerge<K, V> {
 
     List<Segment<K, V>> finalSegments = new ArrayList<>();
     for (MarcoShuffledRun<K, V> run : inMemory) {
-      finalSegments.add(run.finalSegment());
+      finalSegments.add(finalSegmentOf(run));
     }
     if (!onDisk.isEmpty() || !vacate.isEmpty()) {
       List<Segment<K, V>> diskSegments = new ArrayList<>();
       long diskBytes = 0;
       for (MarcoShuffledRun<K, V> run : vacate) {
-        diskSegments.add(run.finalSegment());
+        diskSegments.add(finalSegmentOf(run));
         diskBytes += run.rawLength();
       }
       onDisk.sort(Comparator.comparingLong(MarcoShuffledRun::rawLength));
       for (MarcoShuffledRun<K, V> run : onDisk) {
-        diskSegments.add(run.finalSegment());
+        diskSegments.add(finalSegmentOf(run));
         diskBytes += run.rawLength();
       }
       RawKeyValueIterator diskMerge =

@@ -5,6 +5,7 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.Merger.Segment;
 
@@ -13,6 +14,9 @@ class MarcoInMemoryRun<K, V> extends MarcoShuffledRun<K, V> {
   private final Configuration conf;
   private final byte[] data;
   private final MarcoMemoryBudget budget;
+
+  /** A failed shuffle releases whatever it holds: the memory comes back once, whoever asks. */
+  private final AtomicBoolean released = new AtomicBoolean();
 
   MarcoInMemoryRun(String name, Configuration conf, byte[] data, MarcoMemoryBudget budget) {
     super(name, 1, true);
@@ -43,6 +47,8 @@ class MarcoInMemoryRun<K, V> extends MarcoShuffledRun<K, V> {
 
   @Override
   void release() {
-    budget.release(data.length);
+    if (released.compareAndSet(false, true)) {
+      budget.release(data.length);
+    }
   }
 }

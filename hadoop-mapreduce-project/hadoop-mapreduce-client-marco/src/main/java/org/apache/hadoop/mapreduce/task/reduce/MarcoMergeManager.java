@@ -6,13 +6,17 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.apache.hadoop.classification.InterfaceAudience;
@@ -68,6 +72,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Waits re-check their condition at least this often, so a missed wake-up cannot hang. */
   private static final long WAIT_CHECK_MILLIS = 1000;
 
+  /** How long a failed shuffle waits for the spill thread and the coordinator to finish. */
+  private static final long FAILURE_CLEANUP_WAIT_MILLIS = 10_000;
+
   private final TaskAttemptID reduceId;
   private final JobConf conf;
   private final FileSystem localFs;
@@ -85,6 +92,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoFinalMerge<K, V> finalMerge;
   private final MarcoTimeline timeline = new MarcoTimeline();
   private final Counters.Counter mergedMapOutputs;
+
+  /** SPILLED_RECORDS: records read from local disk by the reduce side's merges, as Hadoop's. */
+  private final Counters.Counter spilledRecords;
+
   private final ExecutorService partialThreads;
   private final MarcoCpuShareThreadFactory partialThreadFactory;
   private final ExecutorService spillThread;
@@ -93,8 +104,24 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private final List<MarcoShuffledRun<K, V>> unprocessed = new ArrayList<>();
 
+  /**
+   * Every run the manager is responsible for, wherever it is (waiting, in a merge, committed):
+   * added on arrival or when a merge's run is applied, removed when released. A shuffle that
+   * fails releases what is left here, so that nothing it made outlives the attempt.
+   */
+  private final Set<MarcoShuffledRun<K, V>> live =
+      Collections.newSetFromMap(new IdentityHashMap<>());
+
   /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
   private final List<MarcoShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
+
+  /**
+   * In-memory map outputs kept for the reducer, within {@code mapreduce.reduce.input.buffer.percent}
+   * of the shuffle memory: partial work leaves them alone, a memory spill takes them.
+   */
+  private final List<MarcoShuffledRun<K, V>> keptForReduce = new ArrayList<>();
+
+  private long keptForReduceBytes;
 
   /**
    * Partial invocations and re-merges whose thread has not yet ended and that were not detached
@@ -139,7 +166,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** The first error that fails the attempt; {@link #close} reports it instead of waiting. */
   private Throwable fatalFailure;
 
+  /** What fetchers waited to enter this manager, below the millisecond counted so far. */
+  private long fetcherWaitNanos;
+
   private MarcoMergeSteps steps = MarcoMergeSteps.NONE;
+
+  /** Applies the outcomes that partial threads post, at normal priority. */
+  private final MarcoCoordinator coordinator;
+
+  /** The first Error of an invocation detached at shuffle end: the reducer's input throws it. */
+  private final AtomicReference<Throwable> detachedFailure = new AtomicReference<>();
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -194,6 +230,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           reduceId.getId());
     }
     this.mergedMapOutputs = mergedMapOutputs;
+    this.spilledRecords = spilledRecords;
     this.runMerger = new MarcoRunMerger<>(conf, localFs, mapOutputFile, codec, reduceId, reporter);
     this.finalMerge =
         new MarcoFinalMerge<>(
@@ -230,6 +267,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.spillThread =
         Executors.newSingleThreadExecutor(
             new MarcoCpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+    this.coordinator =
+        new MarcoCoordinator(
+            new MarcoCpuShareThreadFactory("MaRCO coordinator " + reduceId, 0, ""),
+            this::coordinatorFailed);
     LOG.info(
         "MaRCO merge manager for {}: {}, maps={}, partial reducer={}",
         reduceId,
@@ -255,17 +296,36 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * disk instead.
    */
   @Override
-  public synchronized void waitForResource() throws InterruptedException {
-    if (settings.isFetchToDiskWhenFull() || !fetchWaitsForSpill()) {
-      return;
+  public void waitForResource() throws InterruptedException {
+    long asked = System.nanoTime();
+    synchronized (this) {
+      fetcherEntered(asked);
+      if (settings.isFetchToDiskWhenFull() || !fetchWaitsForSpill()) {
+        return;
+      }
+      long start = System.currentTimeMillis();
+      try {
+        do {
+          wait(WAIT_CHECK_MILLIS);
+        } while (fetchWaitsForSpill() && fatalFailure == null);
+      } finally {
+        count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
+      }
     }
-    long start = System.currentTimeMillis();
-    try {
-      do {
-        wait(WAIT_CHECK_MILLIS);
-      } while (fetchWaitsForSpill() && fatalFailure == null);
-    } finally {
-      count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
+  }
+
+  /**
+   * Adds the time a fetcher waited to enter this manager, since {@code askedNanos}, to
+   * MERGE_MANAGER_WAIT_MILLIS; called first thing inside the lock. Only threads at the
+   * container's share take the lock (fetchers, the event fetcher, the spill thread, the
+   * coordinator and the reduce thread), so this time is never spent waiting for partial work.
+   */
+  private void fetcherEntered(long askedNanos) {
+    fetcherWaitNanos += System.nanoTime() - askedNanos;
+    long millis = fetcherWaitNanos / 1_000_000;
+    if (millis > 0) {
+      count(MarcoCounter.MERGE_MANAGER_WAIT_MILLIS, millis);
+      fetcherWaitNanos -= millis * 1_000_000;
     }
   }
 
@@ -274,7 +334,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   @Override
-  public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long requestedSize, int fetcher)
+  public MapOutput<K, V> reserve(TaskAttemptID mapId, long requestedSize, int fetcher)
+      throws IOException {
+    long asked = System.nanoTime();
+    synchronized (this) {
+      fetcherEntered(asked);
+      return reserveEntered(mapId, requestedSize, fetcher);
+    }
+  }
+
+  private MapOutput<K, V> reserveEntered(TaskAttemptID mapId, long requestedSize, int fetcher)
       throws IOException {
     if (memory.tooLargeForMemory(requestedSize)) {
       LOG.info(
@@ -321,25 +390,47 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         fetcher);
   }
 
-  synchronized void commitInMemory(TaskAttemptID mapId, byte[] data) {
-    arrive(new MarcoInMemoryRun<>(mapId.toString(), conf, data, memory));
+  void commitInMemory(TaskAttemptID mapId, byte[] data) {
+    long asked = System.nanoTime();
+    synchronized (this) {
+      fetcherEntered(asked);
+      arrive(new MarcoInMemoryRun<>(mapId.toString(), conf, data, memory));
+    }
   }
 
-  synchronized void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
-    arrive(new MarcoOnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec, rawLength));
+  void commitOnDisk(TaskAttemptID mapId, Path path, long rawLength) {
+    long asked = System.nanoTime();
+    synchronized (this) {
+      fetcherEntered(asked);
+      arrive(
+          new MarcoOnDiskRun<>(mapId.toString(), 1, true, conf, localFs, path, codec, rawLength));
+    }
   }
 
-  synchronized void abortInMemory(long size) {
-    memory.release(size);
-    notifyAll();
+  void abortInMemory(long size) {
+    long asked = System.nanoTime();
+    synchronized (this) {
+      fetcherEntered(asked);
+      memory.release(size);
+      notifyAll();
+    }
   }
 
   private void arrive(MarcoShuffledRun<K, V> run) {
+    live.add(run);
     if (run.holdsNoRecords()) {
       // A map that emitted nothing for this reduce gives partial work nothing to do. Counted
       // toward the start threshold, such outputs (fast maps, so often the first to arrive) start
       // an invocation over nothing that holds the partial thread while real outputs arrive.
       forFinalMerge.add(run);
+    } else if (run.inMemory()
+        && keptForReduceBytes + run.rawLength() <= memory.maxInMemoryForReduce()) {
+      // The job keeps this much of its map outputs in memory through the reduce
+      // (mapreduce.reduce.input.buffer.percent), so that the reducer reads them without a disk
+      // write and read: a partial invocation would write them to disk. They wait in memory for
+      // the final merge, as in stock Hadoop, unless a memory spill needs their room.
+      keptForReduce.add(run);
+      keptForReduceBytes += run.rawLength();
     } else {
       unprocessed.add(run);
       if (run.inMemory()) {
@@ -391,8 +482,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Starts what the policy allows now; called with the lock held after every state change. */
   private void schedule() {
-    if (fatalFailure != null) {
-      return; // the attempt fails: no new work
+    if (fatalFailure != null || shuffleEndMillis != 0) {
+      // The attempt fails, or the shuffle is over: no fetch needs memory, and the final merge
+      // takes every run as it is.
+      return;
     }
     if (!stopPointRecorded && policy.stopReached(arrivals)) {
       stopPointRecorded = true;
@@ -403,7 +496,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           conf.getNumMapTasks());
     }
     while (!partialWorkOff
-        && shuffleEndMillis == 0
         && running.size() < settings.getPartialThreads()
         && policy.mayStart(
             invocationsStarted,
@@ -430,7 +522,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // there are sort-factor of them, so that the final merge gets fewer than that from MaRCO.
     // Like invocations, not from the stop point on: one may be running at shuffle end.
     while (!partialWorkOff
-        && shuffleEndMillis == 0
         && running.size() < settings.getPartialThreads()
         && !policy.stopReached(arrivals)
         && partialRuns.size() >= sortFactor
@@ -442,10 +533,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // fetches in flight can take it over the limit. Counting only the unpinned ones let pins and
     // unpinned outputs together fill the buffer, and every fetch until the spill ended was told
     // to WAIT (and reconnected).
-    if (unprocessedMemoryBytes > 0
-        && unprocessedMemoryBytes + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(
-          takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE, Long.MAX_VALUE), false);
+    long committedInMemory = unprocessedMemoryBytes + keptForReduceBytes;
+    if (committedInMemory > 0 && committedInMemory + memory.pinned() >= memory.mergeThreshold()) {
+      List<MarcoShuffledRun<K, V>> spilled = new ArrayList<>(keptForReduce);
+      keptForReduce.clear();
+      keptForReduceBytes = 0;
+      spilled.addAll(
+          takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE, Long.MAX_VALUE));
+      startSpill(spilled, false);
     }
   }
 
@@ -535,11 +630,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private void startInvocation(Invocation<K, V> invocation) {
+    invocation.inputs.forEach(MarcoShuffledRun::beginRead);
     try {
       partialThreads.execute(() -> runInvocation(invocation));
     } catch (RuntimeException | Error e) {
       // No thread took the inputs (the pool is shut down, no thread could be made): they wait
       // for the final merge as they were, unpinned.
+      endReads(invocation.inputs);
       memory.unpin(memoryBytesOf(invocation.inputs));
       if (invocation.isRemerge()) {
         forFinalMerge.addAll(invocation.inputs);
@@ -589,9 +686,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     unprocessedMemoryBytes += memoryBytesOf(runs);
   }
 
+  /**
+   * The work of one invocation, on a low-priority partial thread. It takes no lock: the merge
+   * reads inputs that only it holds, and the outcome is posted to the coordinator, which applies
+   * it at normal priority ({@link MarcoCoordinator}). An invocation detached at shuffle end
+   * cleans up after itself, also without a lock.
+   */
   private void runInvocation(Invocation<K, V> invocation) {
-    int number = invocation.number;
-    List<MarcoShuffledRun<K, V>> inputs = invocation.inputs;
     long start = System.currentTimeMillis();
     MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
@@ -600,51 +701,96 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       result =
           runMerger.merge(
               invocation.runName(),
-              inputs,
+              invocation.inputs,
               invocation.function == null ? MarcoRecordReducer.copy() : invocation.function,
               invocation.injectFailure,
               () -> abandonRunning || heapFull.getAsBoolean());
     } catch (Throwable t) {
-      failure = t;
+      failure = MarcoErrors.keepInterrupt(t);
+    } finally {
+      endReads(invocation.inputs);
     }
-    long end = System.currentTimeMillis();
-    Throwable fatal = null;
-    synchronized (this) {
-      if (!running.remove(invocation)) {
-        // Abandoned at shuffle end: the final merge already has its inputs.
-        discardDetached(invocation, result, failure);
-        notifyAll();
-        return;
-      }
+    if (invocation.finish(result, failure, start, System.currentTimeMillis())) {
+      // From here on the outcome is the coordinator's, or the waiting final merge's, to apply:
+      // a thread that stops here delays neither.
+      steps.at(MarcoMergeSteps.Step.OUTCOME_HANDOFF);
+      coordinator.post(() -> applyOutcome(invocation));
+    } else {
+      discardDetached(invocation, result, failure);
+    }
+  }
+
+  /** Ends the reads of a merge's inputs; a run released meanwhile goes with the last read. */
+  private static <K, V> void endReads(List<MarcoShuffledRun<K, V>> inputs) {
+    for (MarcoShuffledRun<K, V> run : inputs) {
       try {
-        // Before anything that may throw: a pin left behind would shrink the headroom for good.
-        memory.unpin(memoryBytesOf(inputs));
-        long overlapped =
-            shuffleEndMillis == 0 ? end - start : Math.max(0, shuffleEndMillis - start);
-        count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
-        if (failure == null && invocation.isRemerge()) {
-          commitRemerge(invocation, result, end - start);
-        } else if (failure == null) {
-          commitInvocation(number, inputs, invocation.function != null, result, end - start);
-        } else if (failure instanceof MarcoAbandonedMergeException) {
-          backOffForHeap(invocation, end - start);
-        } else {
-          fatal = failInvocation(invocation, failure);
-        }
-        if (fatal != null) {
-          fatalFailure = fatalFailure == null ? fatal : fatalFailure;
-        }
-        schedule();
-      } catch (RuntimeException | Error e) {
-        fatal = fatal == null ? e : fatal;
-        fatalFailure = fatalFailure == null ? fatal : fatalFailure;
-      } finally {
-        notifyAll();
+        run.endRead();
+      } catch (IOException e) {
+        LOG.warn("MaRCO: could not remove run {}; YARN removes it with the container", run, e);
       }
+    }
+  }
+
+  /** Applies the outcome of a finished invocation, on the coordinator thread. */
+  private void applyOutcome(Invocation<K, V> invocation) {
+    Throwable fatal;
+    synchronized (this) {
+      fatal = applyFinished(invocation);
     }
     if (fatal != null) {
       exceptionReporter.reportException(fatal);
     }
+  }
+
+  /**
+   * Applies a finished invocation's outcome unless it was applied already (by the coordinator,
+   * or by a final merge that would not wait for the coordinator); called with the lock held.
+   *
+   * @return what fails the attempt, or null
+   */
+  private Throwable applyFinished(Invocation<K, V> invocation) {
+    if (!invocation.claimOutcome()) {
+      return null;
+    }
+    running.remove(invocation);
+    if (invocation.result != null) {
+      live.add(invocation.result.run);
+    }
+    long millis = invocation.endMillis - invocation.workStartMillis;
+    Throwable failure = invocation.failure;
+    Throwable fatal = null;
+    try {
+      // Before anything that may throw: a pin left behind would shrink the headroom for good.
+      memory.unpin(memoryBytesOf(invocation.inputs));
+      long overlapped =
+          shuffleEndMillis == 0
+              ? millis
+              : Math.max(0, shuffleEndMillis - invocation.workStartMillis);
+      count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
+      if (failure == null && invocation.isRemerge()) {
+        commitRemerge(invocation, invocation.result, millis);
+      } else if (failure == null) {
+        commitInvocation(
+            invocation.number,
+            invocation.inputs,
+            invocation.function != null,
+            invocation.result,
+            millis);
+      } else if (failure instanceof MarcoAbandonedMergeException) {
+        backOffForHeap(invocation, millis);
+      } else {
+        fatal = failInvocation(invocation, failure);
+      }
+      schedule();
+    } catch (RuntimeException | Error e) {
+      fatal = fatal == null ? e : fatal;
+    } finally {
+      if (fatal != null) {
+        fatalFailure = fatalFailure == null ? fatal : fatalFailure;
+      }
+      notifyAll();
+    }
+    return fatal;
   }
 
   /**
@@ -655,15 +801,25 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * and removes what it wrote ({@link #discardDetached}).
    */
   private void detachRunning(long shuffleEnd) {
-    for (Invocation<K, V> invocation : running) {
+    for (Iterator<Invocation<K, V>> it = running.iterator(); it.hasNext(); ) {
+      Invocation<K, V> invocation = it.next();
+      if (!invocation.detach()) {
+        continue; // it has finished: its outcome is posted, and the coordinator applies it now
+      }
+      it.remove();
       memory.unpin(memoryBytesOf(invocation.inputs));
       count(MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
       abandonInvocation(invocation, shuffleEnd - invocation.startMillis);
     }
-    running.clear();
   }
 
-  /** The end of a detached invocation: nothing of it counts, and its run, if any, is removed. */
+  /**
+   * The end of a detached invocation, on its partial thread and without a lock: nothing of it
+   * counts, and its run, if any, is removed (no one else ever saw it). Its inputs belong to the
+   * final merge, and the reads it ended let the last holder remove them. An {@link Error} fails
+   * the attempt through the reducer's input ({@link #detachedFailure}), as any other merge's
+   * would; an exception only ends work that no one waits for.
+   */
   private void discardDetached(
       Invocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
     if (result != null) {
@@ -676,7 +832,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             e);
       }
     }
-    if (failure != null && !(failure instanceof MarcoAbandonedMergeException)) {
+    if (failure instanceof Error) {
+      detachedFailure.compareAndSet(null, failure);
+      LOG.error(
+          "MaRCO: abandoned {} of {} failed; the attempt fails", invocation, reduceId, failure);
+    } else if (failure != null && !(failure instanceof MarcoAbandonedMergeException)) {
       LOG.info(
           "MaRCO: abandoned {} of {} ended with {}; its inputs were already in the final merge",
           invocation,
@@ -744,12 +904,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     List<MarcoShuffledRun<K, V>> inputs = invocation.inputs;
     boolean violation = failure instanceof MarcoContractViolationException;
     boolean failsAttempt =
-        !(failure instanceof Exception) || violation && settings.isPartialContractStrict();
+        MarcoErrors.failsAttempt(failure) || violation && settings.isPartialContractStrict();
     // Those in memory are spilled first, or their memory would stay taken with no merge left to
-    // free it; an attempt that fails anyway skips that.
+    // free it; an attempt that fails anyway skips that, and so does a shuffle that is over.
     List<MarcoShuffledRun<K, V>> inMemory = new ArrayList<>();
     for (MarcoShuffledRun<K, V> run : inputs) {
-      (run.inMemory() && !failsAttempt ? inMemory : forFinalMerge).add(run);
+      (run.inMemory() && !failsAttempt && shuffleEndMillis == 0 ? inMemory : forFinalMerge)
+          .add(run);
     }
     if (!inMemory.isEmpty()) {
       startSpill(inMemory, true);
@@ -807,6 +968,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     deepen(1);
     releaseAll(inputs);
     result.userCounters.addTo(reporter);
+    spilledRecords.increment(result.diskRecordsRead);
     count(MarcoCounter.INVOCATIONS, 1);
     count(MarcoCounter.PARTIAL_INPUT_RECORDS, result.inputRecords);
     count(MarcoCounter.PARTIAL_OUTPUT_RECORDS, result.outputRecords);
@@ -858,6 +1020,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     deepen(remerge.level);
     releaseAll(remerge.inputs);
     result.userCounters.addTo(reporter);
+    spilledRecords.increment(result.diskRecordsRead);
     count(MarcoCounter.PARTIAL_REMERGES, 1);
     count(MarcoCounter.PARTIAL_REMERGED_RUNS, remerge.inputs.size());
     count(
@@ -933,11 +1096,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     try {
       result = runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
     } catch (Throwable t) {
-      failure = t;
+      failure = MarcoErrors.keepInterrupt(t);
     }
     synchronized (this) {
       spillsRunning--;
       try {
+        if (result != null) {
+          live.add(result.run);
+        }
         if (failure == null) {
           steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
           releaseAll(inputs);
@@ -969,12 +1135,22 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
+  /** What an outcome threw past its own handling: it fails the attempt. */
+  private void coordinatorFailed(Throwable failure) {
+    synchronized (this) {
+      fatalFailure = fatalFailure == null ? failure : fatalFailure;
+      notifyAll();
+    }
+    exceptionReporter.reportException(failure);
+  }
+
   private void releaseAll(List<MarcoShuffledRun<K, V>> runs) {
     steps.at(MarcoMergeSteps.Step.RELEASE);
     for (MarcoShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
       }
+      live.remove(run);
       try {
         run.release();
       } catch (IOException e) {
@@ -1020,20 +1196,20 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             raised);
       }
     }
-    synchronized (this) {
-      awaitIdle();
-      runs.addAll(forFinalMerge);
-      partialRunCount = partialRuns.size();
-      for (PartialRun<K, V> run : partialRuns) {
-        runs.add(run.run);
+    try {
+      synchronized (this) {
+        awaitIdle();
+        partialRunCount = partialRuns.size();
+        runs.addAll(takeLedger());
       }
-      runs.addAll(unprocessed);
-      forFinalMerge.clear();
-      partialRuns.clear();
-      unprocessed.clear();
+    } catch (Throwable t) {
+      releaseAfterFailure();
+      throw t;
+    } finally {
+      partialThreads.shutdown();
+      spillThread.shutdown();
+      coordinator.shutdown();
     }
-    partialThreads.shutdown();
-    spillThread.shutdown();
     for (MarcoShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
@@ -1041,7 +1217,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     long mergeStart = System.currentTimeMillis();
     timeline.event("final-merge-start", "runs", runs.size(), "partialRuns", partialRunCount);
-    RawKeyValueIterator merged = finalMerge.merge(runs);
+    RawKeyValueIterator merged = new MarcoReducerInput(finalMerge.merge(runs), detachedFailure);
     long end = System.currentTimeMillis();
     timeline.event("final-merge-end");
     count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
@@ -1061,6 +1237,65 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
+   * Every run the manager holds, taken out of it: what the final merge reads, or what a failed
+   * attempt releases. Called with the lock held.
+   */
+  private List<MarcoShuffledRun<K, V>> takeLedger() {
+    List<MarcoShuffledRun<K, V>> runs = new ArrayList<>(forFinalMerge);
+    runs.addAll(keptForReduce);
+    keptForReduce.clear();
+    keptForReduceBytes = 0;
+    for (PartialRun<K, V> run : partialRuns) {
+      runs.add(run.run);
+    }
+    runs.addAll(unprocessed);
+    forFinalMerge.clear();
+    partialRuns.clear();
+    unprocessed.clear();
+    unprocessedMemoryBytes = 0;
+    return runs;
+  }
+
+  /**
+   * A shuffle that fails at its end leaves nothing behind: running invocations are detached (each
+   * removes what it wrote and ends its reads), the spill thread and the coordinator get a bounded
+   * time to finish what they hold, and every run left is released, its file removed once no merge
+   * reads it. Called without the lock.
+   */
+  private void releaseAfterFailure() throws InterruptedException {
+    synchronized (this) {
+      abandonRunning = true;
+      detachRunning(System.currentTimeMillis());
+    }
+    partialThreads.shutdown();
+    spillThread.shutdown();
+    coordinator.shutdown();
+    spillThread.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    coordinator.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
+    List<MarcoShuffledRun<K, V>> left;
+    synchronized (this) {
+      takeLedger();
+      left = new ArrayList<>(live);
+      live.clear();
+    }
+    for (MarcoShuffledRun<K, V> run : left) {
+      try {
+        run.release();
+      } catch (IOException e) {
+        LOG.warn("MaRCO: could not remove run {}; YARN removes it with the container", run, e);
+      }
+    }
+  }
+
+  /**
+   * Called once the reducer has read its input: the final merge lets go of the runs it kept for
+   * a detached invocation that was still reading them (the last holder removes each).
+   */
+  void afterReduce() {
+    finalMerge.releaseKeptRuns();
+  }
+
+  /**
    * Waits, at most {@code millis}, for the timeline copy that {@link #close} started (see {@link
    * MarcoTimeline#awaitCopy}).
    */
@@ -1075,6 +1310,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    */
   synchronized void awaitIdle() throws IOException, InterruptedException {
     while (true) {
+      // An invocation whose thread finished but has not handed its outcome over yet (a thread
+      // at nice 19 may wait long for the CPU) is applied here: its hand-off is not waited for.
+      for (Invocation<K, V> invocation : new ArrayList<>(running)) {
+        if (invocation.finished()) {
+          applyFinished(invocation);
+        }
+      }
       if (fatalFailure != null) {
         throw new IOException("MaRCO: a merge of " + reduceId + " failed", fatalFailure);
       }
@@ -1144,6 +1386,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** One merge of partial work: of map outputs (level 1), or of partial runs (a re-merge). */
   private static final class Invocation<K, V> {
+    private enum State {
+      RUNNING,
+      FINISHED,
+      APPLIED,
+      DETACHED
+    }
+
     final int number;
     final int level;
     final List<MarcoShuffledRun<K, V>> inputs;
@@ -1158,6 +1407,23 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
     /** When it was handed to a partial thread; guarded by the manager. */
     long startMillis;
+
+    /**
+     * RUNNING until either its partial thread finishes it (and posts the outcome) or the shuffle's
+     * end detaches it (and the final merge takes its inputs): whichever comes first decides, with
+     * no lock, who handles its end.
+     */
+    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+
+    /**
+     * The outcome, written by the partial thread before it sets FINISHED and read only by the
+     * caller that claims it, after it has seen FINISHED.
+     */
+    private MarcoRunMerger.Result<K, V> result;
+
+    private Throwable failure;
+    private long workStartMillis;
+    private long endMillis;
 
     Invocation(
         int number,
@@ -1176,6 +1442,33 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
     boolean isRemerge() {
       return level > 1;
+    }
+
+    /**
+     * Its partial thread is done, with {@code result} or {@code failure}: true if the outcome is
+     * now the manager's to apply, false if the invocation was detached first.
+     */
+    boolean finish(
+        MarcoRunMerger.Result<K, V> result, Throwable failure, long startMillis, long endMillis) {
+      this.result = result;
+      this.failure = failure;
+      this.workStartMillis = startMillis;
+      this.endMillis = endMillis;
+      return state.compareAndSet(State.RUNNING, State.FINISHED);
+    }
+
+    boolean finished() {
+      return state.get() == State.FINISHED;
+    }
+
+    /** True for the one caller that gets to apply the outcome of a finished invocation. */
+    boolean claimOutcome() {
+      return state.compareAndSet(State.FINISHED, State.APPLIED);
+    }
+
+    /** The shuffle ended: true if it was still running, and its inputs go to the final merge. */
+    boolean detach() {
+      return state.compareAndSet(State.RUNNING, State.DETACHED);
     }
 
     String runName() {

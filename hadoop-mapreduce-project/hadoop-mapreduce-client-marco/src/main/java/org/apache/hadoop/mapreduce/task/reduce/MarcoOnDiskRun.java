@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +23,18 @@ class MarcoOnDiskRun<K, V> extends MarcoShuffledRun<K, V> {
   private final Path path;
   private final CompressionCodec codec;
   private final long rawLength;
+
+  /**
+   * Who holds the file: its owner (the merge manager, then the final merge), and each merge
+   * reading it. One file, one rule: the last holder to let go removes it, so no merge ever reads
+   * a file that another has deleted.
+   */
+  private final AtomicInteger holders = new AtomicInteger(1);
+
+  private final AtomicBoolean ownerReleased = new AtomicBoolean();
+
+  /** Set by {@link #finalSegment} when a detached merge still read the file. */
+  private volatile boolean kept;
 
   MarcoOnDiskRun(
       String name,
@@ -60,11 +74,41 @@ class MarcoOnDiskRun<K, V> extends MarcoShuffledRun<K, V> {
 
   @Override
   Segment<K, V> finalSegment() throws IOException {
-    return new Segment<>(conf, fs, path, codec, false, null, rawLength);
+    if (holders.get() == 1 && ownerReleased.compareAndSet(false, true)) {
+      // The final merge is the last reader: its segment removes the file once read.
+      holders.set(0);
+      return new Segment<>(conf, fs, path, codec, false, null, rawLength);
+    }
+    kept = true;
+    return new Segment<>(conf, fs, path, codec, true, null, rawLength);
+  }
+
+  @Override
+  boolean keptByFinalMerge() {
+    return kept;
   }
 
   @Override
   void release() throws IOException {
-    fs.delete(path, false);
+    if (ownerReleased.compareAndSet(false, true)) {
+      drop();
+    }
+  }
+
+  @Override
+  void beginRead() {
+    holders.incrementAndGet();
+  }
+
+  @Override
+  void endRead() throws IOException {
+    drop();
+  }
+
+  /** The last holder removes the file. */
+  private void drop() throws IOException {
+    if (holders.decrementAndGet() == 0) {
+      fs.delete(path, false);
+    }
   }
 }

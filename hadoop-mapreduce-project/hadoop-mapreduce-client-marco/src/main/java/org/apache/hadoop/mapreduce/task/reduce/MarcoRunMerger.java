@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.Merger;
@@ -57,17 +58,25 @@ final class MarcoRunMerger<K, V> {
     /** What the user function counted: for the task's counters once the run is committed. */
     final MarcoUserCounterBuffer userCounters;
 
+    /**
+     * Records read from inputs on local disk: what Hadoop counts in SPILLED_RECORDS for its own
+     * reduce-side merges, added to it once the run is committed.
+     */
+    final long diskRecordsRead;
+
     Result(
         MarcoOnDiskRun<K, V> run,
         long inputRecords,
         long outputRecords,
         long bytesWritten,
-        MarcoUserCounterBuffer userCounters) {
+        MarcoUserCounterBuffer userCounters,
+        long diskRecordsRead) {
       this.run = run;
       this.inputRecords = inputRecords;
       this.outputRecords = outputRecords;
       this.bytesWritten = bytesWritten;
       this.userCounters = userCounters;
+      this.diskRecordsRead = diskRecordsRead;
     }
   }
 
@@ -103,6 +112,9 @@ final class MarcoRunMerger<K, V> {
     }
     Path path = mapOutputFile.getInputFileForWrite(reduceId.getTaskID(), bytes).suffix("." + name);
     MarcoRunWriter<K, V> out = new MarcoRunWriter<>(conf, fs, path, codec, name, mapOutputs);
+    // Counted here, by this merge alone, and added to the task's counter by whoever commits the
+    // run: a partial thread never touches a counter that other threads lock.
+    Counters.Counter diskReads = new Counters.Counter();
     try {
       MarcoCountingIterator sorted =
           new MarcoCountingIterator(
@@ -116,7 +128,7 @@ final class MarcoRunMerger<K, V> {
                   new Path(reduceId.toString()),
                   (RawComparator<K>) conf.getOutputKeyComparator(),
                   reporter,
-                  null,
+                  diskReads,
                   null,
                   null),
               abandonRequested);
@@ -124,10 +136,12 @@ final class MarcoRunMerger<K, V> {
       try {
         function.reduce(sorted, out, userCounters);
       } catch (IOException | InterruptedException | RuntimeException | Error e) {
-        if (!sorted.abandoned()) {
+        if (!sorted.abandoned() || MarcoErrors.failsAttempt(e)) {
           throw e;
         }
-        // The stop, passed on by the partial reducer in an exception of its own: reported below.
+        // The stop, passed on by the partial reducer in an exception of its own: reported below,
+        // with the thread's interrupt kept if that is what the exception was.
+        MarcoErrors.keepInterrupt(e);
       } finally {
         sorted.close();
       }
@@ -145,7 +159,12 @@ final class MarcoRunMerger<K, V> {
       }
       MarcoOnDiskRun<K, V> run = out.commit();
       return new Result<>(
-          run, sorted.records(), out.records(), fs.getFileStatus(path).getLen(), userCounters);
+          run,
+          sorted.records(),
+          out.records(),
+          fs.getFileStatus(path).getLen(),
+          userCounters,
+          diskReads.getValue());
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
       out.discard();
       throw e;

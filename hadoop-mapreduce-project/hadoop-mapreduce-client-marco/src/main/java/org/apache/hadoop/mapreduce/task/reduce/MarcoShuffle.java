@@ -102,8 +102,9 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
   }
 
   /**
-   * Called by the reduce task after its reducer: the timeline copy, which ran beside the reducer,
-   * ends before the task reports itself done.
+   * Called by the reduce task after its reducer: the final merge lets go of what it kept for
+   * partial work that was abandoned at shuffle end, and the timeline copy, which ran beside the
+   * reducer, ends before the task reports itself done.
    */
   @Override
   public void close() {
@@ -111,6 +112,7 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
     if (marcoMerger == null) {
       return;
     }
+    marcoMerger.afterReduce();
     try {
       marcoMerger.awaitTimelineCopy(MarcoTimeline.COPY_WAIT_MILLIS);
     } catch (InterruptedException e) {

@@ -56,11 +56,32 @@ abstract class MarcoShuffledRun<K, V> {
   /** A segment that leaves the run intact, for merges that may fail and be retried later. */
   abstract Segment<K, V> segment() throws IOException;
 
-  /** A segment for the final merge, which may delete what it has read. */
+  /**
+   * A segment for the final merge, which takes the run over from its owner. It removes what it
+   * has read where no other merge still reads the run; else {@link #keptByFinalMerge} is true,
+   * and the final merge releases the run once the reducer is done.
+   */
   abstract Segment<K, V> finalSegment() throws IOException;
 
-  /** Frees what the run holds (memory or file): called once its records are merged elsewhere. */
+  /** True when the final merge's segment left the run for a {@link #release} after the reduce. */
+  boolean keptByFinalMerge() {
+    return false;
+  }
+
+  /**
+   * The owner's release: frees what the run holds (memory or file) once its records are merged
+   * elsewhere. A file that a merge still reads goes when that merge ends its read.
+   */
   abstract void release() throws IOException;
+
+  /**
+   * A merge is about to read the run (called before it is handed to that merge's thread): the
+   * run's file stays until {@link #endRead}, whoever releases it meanwhile.
+   */
+  void beginRead() {}
+
+  /** The merge that called {@link #beginRead} has closed the run; lock-free, on any thread. */
+  void endRead() throws IOException {}
 
   @Override
   public String toString() {

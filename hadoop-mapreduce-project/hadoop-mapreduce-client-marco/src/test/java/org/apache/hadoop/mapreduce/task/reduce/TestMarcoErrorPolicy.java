@@ -17,11 +17,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MROutputFiles;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.junit.After;
@@ -29,9 +36,10 @@ import org.junit.Before;
 import org.junit.Test;
 
 /**
- * What the engine does when something fails: errors fail the attempt, retries run without
- * partial work, user counters of failed work do not count, and every bookkeeping step can throw
- * without a count going wrong or anything hanging.
+ * What the engine does when something fails: errors fail the attempt (also one that stops a merge
+ * asked to stop, and one of an invocation abandoned at shuffle end), an interrupt is kept,
+ * retries run without partial work, user counters of failed work do not count, and every
+ * bookkeeping step can throw without a count going wrong or anything hanging.
  */
 public class TestMarcoErrorPolicy {
   private static final int MAPS = 12;
@@ -60,6 +68,30 @@ public class TestMarcoErrorPolicy {
     @Override
     protected void reduce(Text key, Iterable<LongWritable> values, Context context) {
       throw ERROR;
+    }
+  }
+
+  /**
+   * Held until released, then fails with an Error where its input says it was abandoned (as a
+   * reducer that wraps every exception might): an invocation detached at shuffle end.
+   */
+  public static class ErrorAfterReleaseReducer extends TestMarcoMergeManager.SumReducer {
+    static volatile CountDownLatch started = new CountDownLatch(0);
+    static volatile CountDownLatch release = new CountDownLatch(0);
+    static volatile CountDownLatch ended = new CountDownLatch(0);
+    static final OutOfMemoryError ERROR = new OutOfMemoryError("simulated: after shuffle end");
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+      try {
+        started.countDown();
+        assertTrue("released", release.await(60, TimeUnit.SECONDS));
+        super.run(context);
+      } catch (MarcoAbandonedMergeException stopped) {
+        throw ERROR;
+      } finally {
+        ended.countDown();
+      }
     }
   }
 
@@ -212,5 +244,108 @@ public class TestMarcoErrorPolicy {
     conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE, false);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 20_000);
     assertAFailingStepFailsTheAttemptCleanly(MarcoMergeSteps.Step.SPILL_COMMIT, conf);
+  }
+
+  /** A merger of this test's map outputs into {@code localDir}, with its inputs. */
+  private MarcoRunMerger<Text, LongWritable> runMerger(
+      SyntheticShuffle s, List<MarcoShuffledRun<Text, LongWritable>> inputs) throws IOException {
+    JobConf conf = s.conf;
+    MarcoMemoryBudget budget = new MarcoMemoryBudget(conf);
+    for (int i = 0; i < 3; i++) {
+      inputs.add(new MarcoInMemoryRun<>("map " + i, conf, s.mapOutput(words(i))[0], budget));
+    }
+    MROutputFiles files = new MROutputFiles();
+    files.setConf(conf);
+    return new MarcoRunMerger<>(
+        conf, FileSystem.getLocal(conf).getRaw(), files, null, s.reduceId, s.reporter);
+  }
+
+  @Test(timeout = 60_000)
+  public void anErrorThatStopsAMergeAskedToStopFailsTheAttemptAndIsNoBackOff() throws Throwable {
+    SyntheticShuffle s = new SyntheticShuffle(conf(CountingSumReducer.class), localDir, null);
+    List<MarcoShuffledRun<Text, LongWritable>> inputs = new ArrayList<>();
+    MarcoRunMerger<Text, LongWritable> merger = runMerger(s, inputs);
+    OutOfMemoryError error = new OutOfMemoryError("simulated: in the partial reducer");
+    try {
+      merger.merge(
+          "marco-partial-1",
+          inputs,
+          (sorted, out, reporter) -> {
+            try {
+              sorted.next();
+            } catch (MarcoAbandonedMergeException stopped) {
+              throw error;
+            }
+          },
+          false,
+          () -> true);
+      fail("the merge must fail");
+    } catch (OutOfMemoryError e) {
+      assertSame(error, e);
+    }
+  }
+
+  @Test(timeout = 60_000)
+  public void anInterruptThatStopsAMergeAskedToStopIsKept() throws Throwable {
+    SyntheticShuffle s = new SyntheticShuffle(conf(CountingSumReducer.class), localDir, null);
+    List<MarcoShuffledRun<Text, LongWritable>> inputs = new ArrayList<>();
+    MarcoRunMerger<Text, LongWritable> merger = runMerger(s, inputs);
+    try {
+      merger.merge(
+          "marco-partial-1",
+          inputs,
+          (sorted, out, reporter) -> {
+            try {
+              sorted.next();
+            } catch (MarcoAbandonedMergeException stopped) {
+              throw new InterruptedException("as the reducer saw it");
+            }
+          },
+          false,
+          () -> true);
+      fail("the merge must stop");
+    } catch (MarcoAbandonedMergeException expected) {
+      assertTrue("the thread's interrupt is kept", Thread.interrupted());
+    }
+  }
+
+  @Test(timeout = 60_000)
+  public void anErrorOfAnInvocationAbandonedAtShuffleEndFailsTheReducersInput() throws Throwable {
+    ErrorAfterReleaseReducer.started = new CountDownLatch(1);
+    ErrorAfterReleaseReducer.release = new CountDownLatch(1);
+    ErrorAfterReleaseReducer.ended = new CountDownLatch(1);
+    JobConf conf = conf(ErrorAfterReleaseReducer.class);
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
+    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    // A reduce of its own, so that its partial thread is told apart from other tests' threads.
+    s.reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 43, 0);
+    s.start();
+    try {
+      for (int i = 0; i < MAPS; i++) {
+        assertEquals("MEMORY", s.fetch(i, words(i)));
+      }
+      assertTrue(ErrorAfterReleaseReducer.started.await(30, TimeUnit.SECONDS));
+      RawKeyValueIterator input = s.manager.close();
+      ErrorAfterReleaseReducer.release.countDown();
+      assertTrue(ErrorAfterReleaseReducer.ended.await(30, TimeUnit.SECONDS));
+      // Its thread ends (the pool was shut down at close) once the failure is recorded.
+      String partialThreads = "MaRCO partial " + s.reduceId;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (Thread.getAllStackTraces().keySet().stream()
+          .anyMatch(t -> t.isAlive() && t.getName().startsWith(partialThreads))) {
+        assertTrue("the partial thread ends", System.nanoTime() < deadline);
+        Thread.sleep(10);
+      }
+      try {
+        while (input.next()) {
+          // The reducer reads on, until its input fails.
+        }
+        fail("the reducer's input must fail once an abandoned invocation failed with an Error");
+      } catch (IOException e) {
+        assertSame(ErrorAfterReleaseReducer.ERROR, e.getCause());
+      }
+    } finally {
+      ErrorAfterReleaseReducer.release.countDown();
+    }
   }
 }

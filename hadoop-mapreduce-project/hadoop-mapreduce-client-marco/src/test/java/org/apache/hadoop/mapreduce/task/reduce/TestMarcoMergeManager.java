@@ -732,7 +732,11 @@ public class TestMarcoMergeManager {
     // The wait is bounded: a copy that hangs does not hold the task.
     s.manager.awaitTimelineCopy(50);
     // What is written so far is under the name of a copy in progress, never under the final one.
-    assertTrue(copying.length() > 0);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (copying.length() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertTrue("the copy wrote nothing in 60 s", copying.length() > 0);
     assertFalse(file.exists());
     // The copy keeps the JVM alive: where the reducer throws, nothing waits for it but the JVM.
     assertTrue(
