@@ -6,11 +6,8 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -18,7 +15,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.VisibleForTesting;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,7 +27,6 @@ import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
@@ -91,6 +86,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoRunMerger<K, V> runMerger;
   private final MarcoFinalMerge<K, V> finalMerge;
   private final MarcoTimeline timeline = new MarcoTimeline();
+
+  /** Counters, timeline and log lines of the events below; guarded by this. */
+  private final MarcoMergeEvents events;
+
   private final Counters.Counter mergedMapOutputs;
 
   /** SPILLED_RECORDS: records read from local disk by the reduce side's merges, as Hadoop's. */
@@ -102,42 +101,19 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
   private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
-  private final List<MarcoShuffledRun<K, V>> unprocessed = new ArrayList<>();
-
-  /**
-   * Every run the manager is responsible for, wherever it is (waiting, in a merge, committed):
-   * added on arrival or when a merge's run is applied, removed when released. A shuffle that
-   * fails releases what is left here, so that nothing it made outlives the attempt.
-   */
-  private final Set<MarcoShuffledRun<K, V>> live =
-      Collections.newSetFromMap(new IdentityHashMap<>());
-
-  /** Runs the final merge takes as they are: inputs of failed or abandoned merges. */
-  private final List<MarcoShuffledRun<K, V>> forFinalMerge = new ArrayList<>();
-
-  /**
-   * In-memory map outputs kept for the reducer, within {@code mapreduce.reduce.input.buffer.percent}
-   * of the shuffle memory: partial work leaves them alone, a memory spill takes them.
-   */
-  private final List<MarcoShuffledRun<K, V>> keptForReduce = new ArrayList<>();
-
-  private long keptForReduceBytes;
+  /** Where every waiting run is; guarded by this. */
+  private final MarcoRunLedger<K, V> ledger;
 
   /**
    * Partial invocations and re-merges whose thread has not yet ended and that were not detached
    * at shuffle end; its size is the number running.
    */
-  private final List<Invocation<K, V>> running = new ArrayList<>();
-
-  /** Committed partial runs, which re-merges may merge again while they are fewer. */
-  private final List<PartialRun<K, V>> partialRuns = new ArrayList<>();
+  private final List<MarcoInvocation<K, V>> running = new ArrayList<>();
 
   /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
   private final int sortFactor;
 
   private int remergesStarted;
-  private int deepestLevel;
-  private long unprocessedMemoryBytes;
   private int arrivals;
   private int invocationsStarted;
   private int spillsStarted;
@@ -197,6 +173,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       Counters.Counter mergedMapOutputs,
       Progress mergePhase) {
     this.reduceId = reduceId;
+    this.events = new MarcoMergeEvents(reduceId, reporter, timeline);
     this.conf = conf;
     this.localFs = localFs;
     this.mapOutputFile = mapOutputFile;
@@ -205,6 +182,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.exceptionReporter = exceptionReporter;
     this.settings = settings;
     this.memory = new MarcoMemoryBudget(conf);
+    this.ledger = new MarcoRunLedger<>(memory.maxInMemoryForReduce());
     this.policy = new MarcoInvocationPolicy(settings, conf.getNumMapTasks());
     this.sortFactor =
         Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
@@ -223,7 +201,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
     this.partialWorkOff = reduceId.getId() > 0;
     if (partialWorkOff) {
-      count(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK, 1);
+      events.count(MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK, 1);
       LOG.info(
           "MaRCO: {} is attempt {} of its task; a retried attempt runs without partial invocations",
           reduceId,
@@ -309,7 +287,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           wait(WAIT_CHECK_MILLIS);
         } while (fetchWaitsForSpill() && fatalFailure == null);
       } finally {
-        count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
+        events.count(MarcoCounter.FETCH_WAIT_MILLIS, System.currentTimeMillis() - start);
       }
     }
   }
@@ -324,7 +302,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     fetcherWaitNanos += System.nanoTime() - askedNanos;
     long millis = fetcherWaitNanos / 1_000_000;
     if (millis > 0) {
-      count(MarcoCounter.MERGE_MANAGER_WAIT_MILLIS, millis);
+      events.count(MarcoCounter.MERGE_MANAGER_WAIT_MILLIS, millis);
       fetcherWaitNanos -= millis * 1_000_000;
     }
   }
@@ -358,7 +336,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         // leaves the throttled link idle: that time comes back as exposed shuffle at the end.
         // Writing to the page cache costs the fetch little, and the run on disk is an input for
         // partial invocations like any other.
-        count(MarcoCounter.FETCHES_TO_DISK, 1);
+        events.count(MarcoCounter.FETCHES_TO_DISK, 1);
         LOG.debug(
             "{}: shuffling to disk since used memory {} is above the limit {}",
             mapId,
@@ -366,7 +344,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             memory.limit());
         return toDisk(mapId, requestedSize, fetcher);
       }
-      count(MarcoCounter.FETCH_STALLS, 1);
+      events.count(MarcoCounter.FETCH_STALLS, 1);
       LOG.debug(
           "{}: stalling shuffle since used memory {} ({} pinned by partial invocations) is above"
               + " the limit {}",
@@ -417,37 +395,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private void arrive(MarcoShuffledRun<K, V> run) {
-    live.add(run);
-    if (run.holdsNoRecords()) {
-      // A map that emitted nothing for this reduce gives partial work nothing to do. Counted
-      // toward the start threshold, such outputs (fast maps, so often the first to arrive) start
-      // an invocation over nothing that holds the partial thread while real outputs arrive.
-      forFinalMerge.add(run);
-    } else if (run.inMemory()
-        && keptForReduceBytes + run.rawLength() <= memory.maxInMemoryForReduce()) {
-      // The job keeps this much of its map outputs in memory through the reduce
-      // (mapreduce.reduce.input.buffer.percent), so that the reducer reads them without a disk
-      // write and read: a partial invocation would write them to disk. They wait in memory for
-      // the final merge, as in stock Hadoop, unless a memory spill needs their room.
-      keptForReduce.add(run);
-      keptForReduceBytes += run.rawLength();
-    } else {
-      unprocessed.add(run);
-      if (run.inMemory()) {
-        unprocessedMemoryBytes += run.rawLength();
-      }
-    }
+    ledger.arrive(run);
     arrivals++;
-    timeline.event(
-        "arrival",
-        "map",
-        run.name(),
-        "bytes",
-        run.rawLength(),
-        "where",
-        run.inMemory() ? "memory" : "disk",
-        "arrived",
-        arrivals);
+    events.arrival(run, arrivals);
     if (arrivals == conf.getNumMapTasks()) {
       // The shuffle's work is done: what follows (the fetchers' shutdown, the status update to the
       // AM, the final merge) waits on threads that must not run at the shuffle cgroup's low share.
@@ -465,18 +415,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       return;
     }
     mapsComplete = complete;
-    timeline.event(complete ? "maps-complete" : "maps-incomplete", "arrived", arrivals);
-    if (complete) {
-      LOG.info(
-          "MaRCO: all {} maps have completed, {} of their outputs arrived at {}; waiting map"
-              + " outputs start partial invocations {}",
-          conf.getNumMapTasks(),
-          arrivals,
-          reduceId,
-          settings.effectiveStartWhenMapsComplete() ? "at once" : "at the start threshold");
-    } else {
-      LOG.info("MaRCO: a map of {} runs again; the start threshold applies again", reduceId);
-    }
+    events.mapsCompleted(
+        complete, arrivals, conf.getNumMapTasks(), settings.effectiveStartWhenMapsComplete());
     schedule();
   }
 
@@ -489,25 +429,21 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     if (!stopPointRecorded && policy.stopReached(arrivals)) {
       stopPointRecorded = true;
-      timeline.event("stop-point", "arrived", arrivals, "maps", conf.getNumMapTasks());
-      LOG.info(
-          "MaRCO stop point: {} of {} map outputs arrived, no new partial invocation starts",
-          arrivals,
-          conf.getNumMapTasks());
+      events.stopPoint(arrivals, conf.getNumMapTasks());
     }
     while (!partialWorkOff
         && running.size() < settings.getPartialThreads()
         && policy.mayStart(
             invocationsStarted,
-            mapOutputsOf(unprocessed),
-            bytesOf(unprocessed),
+            ledger.unprocessedMapOutputs(),
+            ledger.unprocessedBytes(),
             arrivals,
             mapsComplete)
         && heapHasRoom()) {
       // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
       // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
       List<MarcoShuffledRun<K, V>> inputs =
-          takeUnprocessed(
+          ledger.takeUnprocessed(
               run -> !run.inMemory() || memory.tryPin(run.rawLength()),
               sortFactor,
               settings.effectiveInvocationMaxBytes());
@@ -524,23 +460,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     while (!partialWorkOff
         && running.size() < settings.getPartialThreads()
         && !policy.stopReached(arrivals)
-        && partialRuns.size() >= sortFactor
+        && ledger.partialRunCount() >= sortFactor
         && heapHasRoom()) {
-      startInvocation(newRemerge(takeSmallestPartialRuns(sortFactor)));
+      startInvocation(newRemerge(ledger.takeSmallestPartialRuns(sortFactor)));
     }
     // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
     // threshold, pinned ones included: committed memory then stays below the threshold and only
     // fetches in flight can take it over the limit. Counting only the unpinned ones let pins and
     // unpinned outputs together fill the buffer, and every fetch until the spill ended was told
     // to WAIT (and reconnected).
-    long committedInMemory = unprocessedMemoryBytes + keptForReduceBytes;
+    long committedInMemory = ledger.committedInMemoryBytes();
     if (committedInMemory > 0 && committedInMemory + memory.pinned() >= memory.mergeThreshold()) {
-      List<MarcoShuffledRun<K, V>> spilled = new ArrayList<>(keptForReduce);
-      keptForReduce.clear();
-      keptForReduceBytes = 0;
-      spilled.addAll(
-          takeUnprocessed(MarcoShuffledRun::inMemory, Integer.MAX_VALUE, Long.MAX_VALUE));
-      startSpill(spilled, false);
+      startSpill(ledger.takeForSpill(), false);
     }
   }
 
@@ -551,46 +482,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private boolean heapHasRoom() {
     boolean over = heapGuard.overLimit();
     if (over && !heapHeldBack) {
-      count(MarcoCounter.HEAP_BACKOFFS, 1);
-      timeline.event("heap-hold", "arrived", arrivals);
-      LOG.info(
-          "MaRCO: {} holds partial work back: {} ({}); the shuffle goes on as stock's",
-          reduceId,
-          heapGuard,
-          MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT);
+      events.heapHold(arrivals, heapGuard);
     } else if (!over && heapHeldBack) {
-      timeline.event("heap-room", "arrived", arrivals);
-      LOG.info("MaRCO: {} resumes partial work: {}", reduceId, heapGuard);
+      events.heapRoom(arrivals, heapGuard);
     }
     heapHeldBack = over;
     return !over;
-  }
-
-  /**
-   * Takes up to {@code limit} unprocessed runs, oldest first, that {@code take} accepts, and stops
-   * before the first run that would take the total over {@code maxBytes} (the first run is always
-   * taken). {@code take} is asked only about runs within the bounds, so it may reserve memory.
-   */
-  private List<MarcoShuffledRun<K, V>> takeUnprocessed(
-      Predicate<MarcoShuffledRun<K, V>> take, int limit, long maxBytes) {
-    List<MarcoShuffledRun<K, V>> taken = new ArrayList<>();
-    long takenBytes = 0;
-    for (Iterator<MarcoShuffledRun<K, V>> it = unprocessed.iterator();
-        it.hasNext() && taken.size() < limit; ) {
-      MarcoShuffledRun<K, V> run = it.next();
-      if (!taken.isEmpty() && run.rawLength() > maxBytes - takenBytes) {
-        break;
-      }
-      if (take.test(run)) {
-        taken.add(run);
-        takenBytes += run.rawLength();
-        it.remove();
-        if (run.inMemory()) {
-          unprocessedMemoryBytes -= run.rawLength();
-        }
-      }
-    }
-    return taken;
   }
 
   /** The partial reducer while partial reduce is on, else null (partial sort). */
@@ -600,9 +497,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         : null;
   }
 
-  private Invocation<K, V> newInvocation(List<MarcoShuffledRun<K, V>> mapOutputs) {
+  private MarcoInvocation<K, V> newInvocation(List<MarcoShuffledRun<K, V>> mapOutputs) {
     int number = invocationsStarted + 1;
-    return new Invocation<>(
+    return new MarcoInvocation<>(
         number,
         1,
         mapOutputs,
@@ -611,25 +508,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         number == settings.getFailInvocation());
   }
 
-  private Invocation<K, V> newRemerge(List<PartialRun<K, V>> runs) {
+  private MarcoInvocation<K, V> newRemerge(List<MarcoPartialRun<K, V>> runs) {
     int level = 0;
     List<MarcoShuffledRun<K, V>> inputs = new ArrayList<>();
-    for (PartialRun<K, V> run : runs) {
+    for (MarcoPartialRun<K, V> run : runs) {
       level = Math.max(level, run.level + 1);
       inputs.add(run.run);
     }
-    return new Invocation<>(remergesStarted + 1, level, inputs, runs, partialFunction(), false);
+    return new MarcoInvocation<>(
+        remergesStarted + 1, level, inputs, runs, partialFunction(), false);
   }
 
-  /** Takes the {@code n} smallest partial runs, as Hadoop's merges take the smallest first. */
-  private List<PartialRun<K, V>> takeSmallestPartialRuns(int n) {
-    partialRuns.sort((a, b) -> Long.compare(a.run.rawLength(), b.run.rawLength()));
-    List<PartialRun<K, V>> taken = new ArrayList<>(partialRuns.subList(0, n));
-    partialRuns.subList(0, n).clear();
-    return taken;
-  }
-
-  private void startInvocation(Invocation<K, V> invocation) {
+  private void startInvocation(MarcoInvocation<K, V> invocation) {
     invocation.inputs.forEach(MarcoShuffledRun::beginRead);
     try {
       partialThreads.execute(() -> runInvocation(invocation));
@@ -637,11 +527,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       // No thread took the inputs (the pool is shut down, no thread could be made): they wait
       // for the final merge as they were, unpinned.
       endReads(invocation.inputs);
-      memory.unpin(memoryBytesOf(invocation.inputs));
+      memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
       if (invocation.isRemerge()) {
-        forFinalMerge.addAll(invocation.inputs);
+        ledger.toFinalMerge(invocation.inputs);
       } else {
-        giveBack(invocation.inputs);
+        ledger.giveBack(invocation.inputs);
       }
       throw e;
     }
@@ -650,40 +540,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     running.add(invocation);
     if (invocation.isRemerge()) {
       remergesStarted++;
-      timeline.event(
-          "remerge-start",
-          "n",
-          invocation.number,
-          "level",
-          invocation.level,
-          "runs",
-          invocation.inputs.size(),
-          "bytes",
-          bytesOf(invocation.inputs),
-          "reduce",
-          invocation.function != null);
     } else {
       invocationsStarted++;
-      timeline.event(
-          "invocation-start",
-          "n",
-          invocation.number,
-          "arrived",
-          arrivals,
-          "runs",
-          invocation.inputs.size(),
-          "mapOutputs",
-          mapOutputsOf(invocation.inputs),
-          "bytes",
-          bytesOf(invocation.inputs),
-          "reduce",
-          invocation.function != null);
     }
-  }
-
-  private void giveBack(List<MarcoShuffledRun<K, V>> runs) {
-    unprocessed.addAll(runs);
-    unprocessedMemoryBytes += memoryBytesOf(runs);
+    events.started(invocation, arrivals);
   }
 
   /**
@@ -692,7 +552,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * it at normal priority ({@link MarcoCoordinator}). An invocation detached at shuffle end
    * cleans up after itself, also without a lock.
    */
-  private void runInvocation(Invocation<K, V> invocation) {
+  private void runInvocation(MarcoInvocation<K, V> invocation) {
     long start = System.currentTimeMillis();
     MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
@@ -732,7 +592,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /** Applies the outcome of a finished invocation, on the coordinator thread. */
-  private void applyOutcome(Invocation<K, V> invocation) {
+  private void applyOutcome(MarcoInvocation<K, V> invocation) {
     Throwable fatal;
     synchronized (this) {
       fatal = applyFinished(invocation);
@@ -748,34 +608,27 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    *
    * @return what fails the attempt, or null
    */
-  private Throwable applyFinished(Invocation<K, V> invocation) {
+  private Throwable applyFinished(MarcoInvocation<K, V> invocation) {
     if (!invocation.claimOutcome()) {
       return null;
     }
     running.remove(invocation);
-    if (invocation.result != null) {
-      live.add(invocation.result.run);
+    if (invocation.result() != null) {
+      ledger.made(invocation.result().run);
     }
-    long millis = invocation.endMillis - invocation.workStartMillis;
-    Throwable failure = invocation.failure;
+    long millis = invocation.workMillis();
+    Throwable failure = invocation.failure();
     Throwable fatal = null;
     try {
       // Before anything that may throw: a pin left behind would shrink the headroom for good.
-      memory.unpin(memoryBytesOf(invocation.inputs));
+      memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
       long overlapped =
           shuffleEndMillis == 0
               ? millis
-              : Math.max(0, shuffleEndMillis - invocation.workStartMillis);
-      count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
-      if (failure == null && invocation.isRemerge()) {
-        commitRemerge(invocation, invocation.result, millis);
-      } else if (failure == null) {
-        commitInvocation(
-            invocation.number,
-            invocation.inputs,
-            invocation.function != null,
-            invocation.result,
-            millis);
+              : Math.max(0, shuffleEndMillis - invocation.workStartMillis());
+      events.count(MarcoCounter.OVERLAPPED_MILLIS, overlapped);
+      if (failure == null) {
+        commit(invocation, invocation.result(), millis);
       } else if (failure instanceof MarcoAbandonedMergeException) {
         backOffForHeap(invocation, millis);
       } else {
@@ -801,14 +654,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * and removes what it wrote ({@link #discardDetached}).
    */
   private void detachRunning(long shuffleEnd) {
-    for (Iterator<Invocation<K, V>> it = running.iterator(); it.hasNext(); ) {
-      Invocation<K, V> invocation = it.next();
+    for (Iterator<MarcoInvocation<K, V>> it = running.iterator(); it.hasNext(); ) {
+      MarcoInvocation<K, V> invocation = it.next();
       if (!invocation.detach()) {
         continue; // it has finished: its outcome is posted, and the coordinator applies it now
       }
       it.remove();
-      memory.unpin(memoryBytesOf(invocation.inputs));
-      count(MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
+      memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
+      events.count(
+          MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
       abandonInvocation(invocation, shuffleEnd - invocation.startMillis);
     }
   }
@@ -821,7 +675,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * would; an exception only ends work that no one waits for.
    */
   private void discardDetached(
-      Invocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
+      MarcoInvocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
     if (result != null) {
       try {
         result.run.release();
@@ -834,34 +688,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     if (failure instanceof Error) {
       detachedFailure.compareAndSet(null, failure);
-      LOG.error(
-          "MaRCO: abandoned {} of {} failed; the attempt fails", invocation, reduceId, failure);
-    } else if (failure != null && !(failure instanceof MarcoAbandonedMergeException)) {
-      LOG.info(
-          "MaRCO: abandoned {} of {} ended with {}; its inputs were already in the final merge",
-          invocation,
-          reduceId,
-          failure.toString());
     }
+    events.detachedEnded(invocation, failure);
   }
 
-  private void abandonInvocation(Invocation<K, V> invocation, long millis) {
+  private void abandonInvocation(MarcoInvocation<K, V> invocation, long millis) {
     // The shuffle is over: the final merge takes the inputs as they are, memory included.
-    forFinalMerge.addAll(invocation.inputs);
-    count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
-    timeline.event(
-        invocation.isRemerge() ? "remerge-abandoned" : "invocation-abandoned",
-        "n",
-        invocation.number,
-        "millis",
-        millis);
-    LOG.info(
-        "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final merge"
-            + " unchanged",
-        invocation,
-        reduceId,
-        millis,
-        invocation.inputs.size());
+    ledger.toFinalMerge(invocation.inputs);
+    events.abandoned(invocation, millis);
   }
 
   /**
@@ -869,29 +703,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * wait again, map outputs for a later invocation or a memory spill, partial runs for a later
    * re-merge, and partial work is held back until the heap has room again.
    */
-  private void backOffForHeap(Invocation<K, V> invocation, long millis) {
+  private void backOffForHeap(MarcoInvocation<K, V> invocation, long millis) {
     if (invocation.isRemerge()) {
-      partialRuns.addAll(invocation.partialInputs);
+      ledger.givePartialRunsBack(invocation.partialInputs);
     } else {
-      giveBack(invocation.inputs);
+      ledger.giveBack(invocation.inputs);
     }
     heapHeldBack = true;
-    count(MarcoCounter.HEAP_BACKOFFS, 1);
-    timeline.event(
-        invocation.isRemerge() ? "remerge-backed-off" : "invocation-backed-off",
-        "n",
-        invocation.number,
-        "millis",
-        millis);
-    LOG.info(
-        "MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, until the"
-            + " heap has room",
-        invocation,
-        reduceId,
-        millis,
-        heapGuard,
-        MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT,
-        invocation.inputs.size());
+    events.backedOff(invocation, millis, heapGuard);
   }
 
   /**
@@ -900,7 +719,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * @return what must fail the attempt, or null: an {@link Error}, or a contract violation when
    *     {@code mapreduce.marco.partial.contract.strict} is set
    */
-  private Throwable failInvocation(Invocation<K, V> invocation, Throwable failure) {
+  private Throwable failInvocation(MarcoInvocation<K, V> invocation, Throwable failure) {
     List<MarcoShuffledRun<K, V>> inputs = invocation.inputs;
     boolean violation = failure instanceof MarcoContractViolationException;
     boolean failsAttempt =
@@ -909,154 +728,39 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // free it; an attempt that fails anyway skips that, and so does a shuffle that is over.
     List<MarcoShuffledRun<K, V>> inMemory = new ArrayList<>();
     for (MarcoShuffledRun<K, V> run : inputs) {
-      (run.inMemory() && !failsAttempt && shuffleEndMillis == 0 ? inMemory : forFinalMerge)
-          .add(run);
+      if (run.inMemory() && !failsAttempt && shuffleEndMillis == 0) {
+        inMemory.add(run);
+      } else {
+        ledger.toFinalMerge(run);
+      }
     }
     if (!inMemory.isEmpty()) {
       startSpill(inMemory, true);
     }
-    count(MarcoCounter.FAILED_INVOCATIONS, 1);
-    timeline.event(
-        invocation.isRemerge() ? "remerge-failed" : "invocation-failed",
-        "n",
-        invocation.number,
-        "error",
-        failure.toString());
-    if (violation) {
-      count(MarcoCounter.CONTRACT_VIOLATIONS, 1);
-    }
-    if (failsAttempt) {
-      LOG.error(
-          "MaRCO {} of {} failed; the attempt fails, as it would under stock Hadoop{}, and a retry"
-              + " runs without partial work",
-          invocation,
-          reduceId,
-          violation ? " (" + MarcoConfig.PARTIAL_CONTRACT_STRICT + "=true)" : "",
-          failure);
-      return failure;
-    }
-    if (violation && !contractBroken) {
-      contractBroken = true;
-      LOG.warn(
-          "MaRCO {} of {}: {}. Its {} runs go to the final merge unchanged and partial reduce is"
-              + " off for the rest of this attempt (partial sort goes on). Fix the partial reducer"
-              + " ({}); docs/partial-reducer.md has the contract",
-          invocation,
-          reduceId,
-          failure.getMessage(),
-          inputs.size(),
-          partialReducer.reducerName());
-    } else if (!violation) {
-      LOG.warn(
-          "MaRCO {} of {} failed; its {} runs go to the final merge unchanged",
-          invocation,
-          reduceId,
-          inputs.size(),
-          failure);
-    }
-    return null;
+    boolean firstViolation = violation && !failsAttempt && !contractBroken;
+    contractBroken |= firstViolation;
+    events.failed(
+        invocation,
+        failure,
+        failsAttempt,
+        firstViolation,
+        partialReducer == null ? "" : partialReducer.reducerName());
+    return failsAttempt ? failure : null;
   }
 
-  private void commitInvocation(
-      int number,
-      List<MarcoShuffledRun<K, V>> inputs,
-      boolean reduced,
-      MarcoRunMerger.Result<K, V> result,
-      long millis) {
+  /** Commits a merge of partial work: its run becomes a partial run, then its inputs go. */
+  private void commit(
+      MarcoInvocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, long millis) {
     steps.at(MarcoMergeSteps.Step.INVOCATION_COMMIT);
-    partialRuns.add(new PartialRun<>(result.run, 1));
-    deepen(1);
-    releaseAll(inputs);
+    ledger.addPartialRun(new MarcoPartialRun<>(result.run, invocation.level));
+    releaseAll(invocation.inputs);
     result.userCounters.addTo(reporter);
     spilledRecords.increment(result.diskRecordsRead);
-    count(MarcoCounter.INVOCATIONS, 1);
-    count(MarcoCounter.PARTIAL_INPUT_RECORDS, result.inputRecords);
-    count(MarcoCounter.PARTIAL_OUTPUT_RECORDS, result.outputRecords);
-    count(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS, mapOutputsOf(inputs));
-    count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
-    count(reduced ? MarcoCounter.PARTIAL_REDUCE_MILLIS : MarcoCounter.PARTIAL_SORT_MILLIS, millis);
-    timeline.event(
-        "invocation-end",
-        "n",
-        number,
-        "inputRecords",
-        result.inputRecords,
-        "outputRecords",
-        result.outputRecords,
-        "bytesWritten",
-        result.bytesWritten,
-        "millis",
-        millis,
-        "reduce",
-        reduced);
-    LOG.info(
-        String.format(
-            "MaRCO partial invocation #%d of %s: %s %d runs (%d map outputs), "
-                + "%d -> %d records, %d bytes written, %d ms",
-            number,
-            reduceId,
-            reduced ? "sorted+reduced" : "sorted",
-            inputs.size(),
-            mapOutputsOf(inputs),
-            result.inputRecords,
-            result.outputRecords,
-            result.bytesWritten,
-            millis));
-    if (reduced && adaptive.record(result.inputRecords, result.outputRecords)) {
-      count(MarcoCounter.ADAPTIVE_DISABLES, 1);
-      timeline.event("adaptive-disable", "n", number);
-      LOG.info(
-          "MaRCO adaptive control: partial reduce of {} keeps {} or more of its records; switched"
-              + " off, partial sort goes on",
-          reduceId,
-          settings.getAdaptiveRatioThreshold());
-    }
-  }
-
-  private void commitRemerge(
-      Invocation<K, V> remerge, MarcoRunMerger.Result<K, V> result, long millis) {
-    steps.at(MarcoMergeSteps.Step.INVOCATION_COMMIT);
-    partialRuns.add(new PartialRun<>(result.run, remerge.level));
-    deepen(remerge.level);
-    releaseAll(remerge.inputs);
-    result.userCounters.addTo(reporter);
-    spilledRecords.increment(result.diskRecordsRead);
-    count(MarcoCounter.PARTIAL_REMERGES, 1);
-    count(MarcoCounter.PARTIAL_REMERGED_RUNS, remerge.inputs.size());
-    count(
-        remerge.function != null
-            ? MarcoCounter.PARTIAL_REDUCE_MILLIS
-            : MarcoCounter.PARTIAL_SORT_MILLIS,
-        millis);
-    count(MarcoCounter.PARTIAL_BYTES_WRITTEN, result.bytesWritten);
-    timeline.event(
-        "remerge-end",
-        "n",
-        remerge.number,
-        "level",
-        remerge.level,
-        "inputRecords",
-        result.inputRecords,
-        "outputRecords",
-        result.outputRecords,
-        "millis",
-        millis);
-    LOG.info(
-        "MaRCO {} of {}: {} {} partial runs, {} -> {} records, {} ms",
-        remerge,
-        reduceId,
-        remerge.function != null ? "merged+reduced" : "merged",
-        remerge.inputs.size(),
-        result.inputRecords,
-        result.outputRecords,
-        millis);
-  }
-
-  /** Keeps PARTIAL_MERGE_LEVELS at the deepest level of partial runs made so far. */
-  private void deepen(int level) {
-    if (level > deepestLevel) {
-      count(MarcoCounter.PARTIAL_MERGE_LEVELS, level - deepestLevel);
-      deepestLevel = level;
+    events.committed(invocation, result, millis);
+    if (invocation.function != null
+        && !invocation.isRemerge()
+        && adaptive.record(result.inputRecords, result.outputRecords)) {
+      events.adaptiveDisabled(invocation.number, settings.getAdaptiveRatioThreshold());
     }
   }
 
@@ -1070,12 +774,12 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     try {
       spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
     } catch (RuntimeException | Error e) {
-      giveBack(inputs);
+      ledger.giveBack(inputs);
       throw e;
     }
     spillsStarted = number;
     spillsRunning++;
-    timeline.event("spill-start", "n", number, "runs", inputs.size(), "bytes", bytesOf(inputs));
+    events.spillStarted(number, inputs);
   }
 
   /**
@@ -1102,22 +806,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       spillsRunning--;
       try {
         if (result != null) {
-          live.add(result.run);
+          ledger.made(result.run);
         }
         if (failure == null) {
           steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
           releaseAll(inputs);
           result.userCounters.addTo(reporter);
-          (toFinalMerge ? forFinalMerge : unprocessed).add(result.run);
-          timeline.event("spill-end", "n", number, "bytesWritten", result.bytesWritten);
-          LOG.info(
-              "MaRCO memory spill #{} of {}: {} in-memory map outputs, {} records, {} bytes to"
-                  + " disk",
-              number,
-              reduceId,
-              inputs.size(),
-              result.outputRecords,
-              result.bytesWritten);
+          if (toFinalMerge) {
+            ledger.toFinalMerge(result.run);
+          } else {
+            ledger.giveBack(List.of(result.run));
+          }
+          events.spillCommitted(number, inputs, result);
           schedule();
         }
       } catch (RuntimeException | Error e) {
@@ -1150,7 +850,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       if (run.fetched()) {
         mergedMapOutputs.increment(1);
       }
-      live.remove(run);
+      ledger.released(run);
       try {
         run.release();
       } catch (IOException e) {
@@ -1170,14 +870,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
       abandonRunning = settings.effectiveAbandonAtShuffleEnd() && !running.isEmpty();
-      timeline.event(
-          "shuffle-end",
-          "arrived",
-          arrivals,
-          "invocationsRunning",
-          running.size(),
-          "abandon",
-          abandonRunning);
+      events.shuffleEnded(arrivals, running.size(), abandonRunning);
       if (abandonRunning) {
         detachRunning(shuffleEnd);
       }
@@ -1188,19 +881,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       // finish at the container's share, not at the one that let the maps go first.
       int raised = partialThreadFactory.raiseToContainerShare();
       if (raised > 0) {
-        timeline.event("partial-threads-raised", "threads", raised);
-        LOG.info(
-            "MaRCO: {} waits for its running partial work at shuffle end; {} partial threads back"
-                + " at the container's share",
-            reduceId,
-            raised);
+        events.partialThreadsRaised(raised);
       }
     }
     try {
       synchronized (this) {
         awaitIdle();
-        partialRunCount = partialRuns.size();
-        runs.addAll(takeLedger());
+        partialRunCount = ledger.partialRunCount();
+        runs.addAll(ledger.takeAll());
       }
     } catch (Throwable t) {
       releaseAfterFailure();
@@ -1216,44 +904,18 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       }
     }
     long mergeStart = System.currentTimeMillis();
-    timeline.event("final-merge-start", "runs", runs.size(), "partialRuns", partialRunCount);
+    events.finalMergeStarted(runs.size(), partialRunCount);
     RawKeyValueIterator merged = new MarcoReducerInput(finalMerge.merge(runs), detachedFailure);
     long end = System.currentTimeMillis();
-    timeline.event("final-merge-end");
-    count(MarcoCounter.FINAL_MERGE_MILLIS, end - mergeStart);
-    count(MarcoCounter.EXPOSED_AFTER_SHUFFLE_MILLIS, end - shuffleEnd);
-    LOG.info(
-        "MaRCO shuffle of {} done: {} map outputs, {} partial invocations, {} re-merges, {} memory"
-            + " spills; waited {} ms for running invocations, final merge {} ms",
-        reduceId,
+    events.finalMergeEnded(
         arrivals,
         invocationsStarted,
         remergesStarted,
         spillsStarted,
-        (mergeStart - shuffleEnd),
-        (end - mergeStart));
+        mergeStart - shuffleEnd,
+        end - mergeStart);
     timeline.write(conf, reduceId, settings.getTimelineDir());
     return merged;
-  }
-
-  /**
-   * Every run the manager holds, taken out of it: what the final merge reads, or what a failed
-   * attempt releases. Called with the lock held.
-   */
-  private List<MarcoShuffledRun<K, V>> takeLedger() {
-    List<MarcoShuffledRun<K, V>> runs = new ArrayList<>(forFinalMerge);
-    runs.addAll(keptForReduce);
-    keptForReduce.clear();
-    keptForReduceBytes = 0;
-    for (PartialRun<K, V> run : partialRuns) {
-      runs.add(run.run);
-    }
-    runs.addAll(unprocessed);
-    forFinalMerge.clear();
-    partialRuns.clear();
-    unprocessed.clear();
-    unprocessedMemoryBytes = 0;
-    return runs;
   }
 
   /**
@@ -1274,9 +936,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     coordinator.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     List<MarcoShuffledRun<K, V>> left;
     synchronized (this) {
-      takeLedger();
-      left = new ArrayList<>(live);
-      live.clear();
+      left = ledger.takeEveryLiveRun();
     }
     for (MarcoShuffledRun<K, V> run : left) {
       try {
@@ -1312,7 +972,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     while (true) {
       // An invocation whose thread finished but has not handed its outcome over yet (a thread
       // at nice 19 may wait long for the CPU) is applied here: its hand-off is not waited for.
-      for (Invocation<K, V> invocation : new ArrayList<>(running)) {
+      for (MarcoInvocation<K, V> invocation : new ArrayList<>(running)) {
         if (invocation.finished()) {
           applyFinished(invocation);
         }
@@ -1370,146 +1030,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * invocation's start: a reader that saw the reducer start then sees that event too.
    */
   synchronized List<String> timelineEvents() {
-    return timeline.events();
-  }
-
-  /** A committed partial run and its level: 1 made from map outputs, n + 1 from level n. */
-  private static final class PartialRun<K, V> {
-    final MarcoShuffledRun<K, V> run;
-    final int level;
-
-    PartialRun(MarcoShuffledRun<K, V> run, int level) {
-      this.run = run;
-      this.level = level;
-    }
-  }
-
-  /** One merge of partial work: of map outputs (level 1), or of partial runs (a re-merge). */
-  private static final class Invocation<K, V> {
-    private enum State {
-      RUNNING,
-      FINISHED,
-      APPLIED,
-      DETACHED
-    }
-
-    final int number;
-    final int level;
-    final List<MarcoShuffledRun<K, V>> inputs;
-
-    /** A re-merge's inputs with their levels (empty for an invocation on map outputs). */
-    final List<PartialRun<K, V>> partialInputs;
-
-    /** The partial reducer, or null for partial sort (a plain merge). */
-    final MarcoRecordReducer<K, V> function;
-
-    final boolean injectFailure;
-
-    /** When it was handed to a partial thread; guarded by the manager. */
-    long startMillis;
-
-    /**
-     * RUNNING until either its partial thread finishes it (and posts the outcome) or the shuffle's
-     * end detaches it (and the final merge takes its inputs): whichever comes first decides, with
-     * no lock, who handles its end.
-     */
-    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
-
-    /**
-     * The outcome, written by the partial thread before it sets FINISHED and read only by the
-     * caller that claims it, after it has seen FINISHED.
-     */
-    private MarcoRunMerger.Result<K, V> result;
-
-    private Throwable failure;
-    private long workStartMillis;
-    private long endMillis;
-
-    Invocation(
-        int number,
-        int level,
-        List<MarcoShuffledRun<K, V>> inputs,
-        List<PartialRun<K, V>> partialInputs,
-        MarcoRecordReducer<K, V> function,
-        boolean injectFailure) {
-      this.number = number;
-      this.level = level;
-      this.inputs = inputs;
-      this.partialInputs = partialInputs;
-      this.function = function;
-      this.injectFailure = injectFailure;
-    }
-
-    boolean isRemerge() {
-      return level > 1;
-    }
-
-    /**
-     * Its partial thread is done, with {@code result} or {@code failure}: true if the outcome is
-     * now the manager's to apply, false if the invocation was detached first.
-     */
-    boolean finish(
-        MarcoRunMerger.Result<K, V> result, Throwable failure, long startMillis, long endMillis) {
-      this.result = result;
-      this.failure = failure;
-      this.workStartMillis = startMillis;
-      this.endMillis = endMillis;
-      return state.compareAndSet(State.RUNNING, State.FINISHED);
-    }
-
-    boolean finished() {
-      return state.get() == State.FINISHED;
-    }
-
-    /** True for the one caller that gets to apply the outcome of a finished invocation. */
-    boolean claimOutcome() {
-      return state.compareAndSet(State.FINISHED, State.APPLIED);
-    }
-
-    /** The shuffle ended: true if it was still running, and its inputs go to the final merge. */
-    boolean detach() {
-      return state.compareAndSet(State.RUNNING, State.DETACHED);
-    }
-
-    String runName() {
-      return (isRemerge() ? "marco-remerge-" : "marco-partial-") + number;
-    }
-
-    @Override
-    public String toString() {
-      return isRemerge()
-          ? "re-merge #" + number + " (level " + level + ")"
-          : "partial invocation #" + number;
-    }
-  }
-
-  private void count(MarcoCounter counter, long amount) {
-    reporter.incrCounter(counter, amount);
-  }
-
-  private static <K, V> int mapOutputsOf(List<MarcoShuffledRun<K, V>> runs) {
-    int n = 0;
-    for (MarcoShuffledRun<K, V> run : runs) {
-      n += run.mapOutputs();
-    }
-    return n;
-  }
-
-  private static <K, V> long bytesOf(List<MarcoShuffledRun<K, V>> runs) {
-    long n = 0;
-    for (MarcoShuffledRun<K, V> run : runs) {
-      n += run.rawLength();
-    }
-    return n;
-  }
-
-  private static <K, V> long memoryBytesOf(List<MarcoShuffledRun<K, V>> runs) {
-    long n = 0;
-    for (MarcoShuffledRun<K, V> run : runs) {
-      if (run.inMemory()) {
-        n += run.rawLength();
-      }
-    }
-    return n;
+    return events.timelineEvents();
   }
 }

@@ -5,6 +5,7 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.mapred.IFile;
 import org.apache.hadoop.mapred.Merger.Segment;
@@ -86,5 +87,34 @@ abstract class MarcoShuffledRun<K, V> {
   @Override
   public String toString() {
     return name + (inMemory() ? " (memory, " : " (disk, ") + rawLength() + " bytes)";
+  }
+
+  /** The map outputs {@code runs} stand for. */
+  static <K, V> int mapOutputsOf(List<MarcoShuffledRun<K, V>> runs) {
+    int n = 0;
+    for (MarcoShuffledRun<K, V> run : runs) {
+      n += run.mapOutputs();
+    }
+    return n;
+  }
+
+  /** The raw bytes of {@code runs}. */
+  static <K, V> long bytesOf(List<MarcoShuffledRun<K, V>> runs) {
+    long n = 0;
+    for (MarcoShuffledRun<K, V> run : runs) {
+      n += run.rawLength();
+    }
+    return n;
+  }
+
+  /** The raw bytes of those of {@code runs} held in memory. */
+  static <K, V> long memoryBytesOf(List<MarcoShuffledRun<K, V>> runs) {
+    long n = 0;
+    for (MarcoShuffledRun<K, V> run : runs) {
+      if (run.inMemory()) {
+        n += run.rawLength();
+      }
+    }
+    return n;
   }
 }
