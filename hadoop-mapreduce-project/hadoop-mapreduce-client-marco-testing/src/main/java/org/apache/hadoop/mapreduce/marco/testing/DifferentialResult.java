@@ -57,6 +57,25 @@ public final class DifferentialResult {
     return false;
   }
 
+  /**
+   * Why a finished job did not go through the shuffle {@code marco} names, or null when it did:
+   * the stock shuffle never creates the MaRCO counter group, and MaRCO's creates it in every
+   * reduce.
+   *
+   * @param what names the job in the message
+   */
+  static String wrongShuffle(String what, Counters counters, boolean marco) {
+    boolean marcoRan = ranMarcoShuffle(counters);
+    if (!marco && marcoRan) {
+      return what
+          + " has the MaRCO counter group, so its reduces ran MaRCO's shuffle, not Hadoop's";
+    }
+    if (marco && !marcoRan) {
+      return what + " has no MaRCO counter group, so its reduces did not run MaRCO's shuffle";
+    }
+    return null;
+  }
+
   /** A MaRCO counter of the named variant, summed over its reduce tasks. */
   public long marco(String variant, MarcoCounter counter) {
     return counters(variant).findCounter(counter).getValue();

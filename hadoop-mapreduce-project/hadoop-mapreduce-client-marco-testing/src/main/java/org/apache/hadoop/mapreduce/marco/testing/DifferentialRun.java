@@ -27,7 +27,8 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * the stock output, and each run to have gone through the shuffle it names: the MaRCO counter
  * group, which only MaRCO's shuffle creates, absent from the stock run and present in every
  * MaRCO run with reduces. The input must already be in {@code <dir>/input}; outputs go to
- * {@code <dir>/out-stock} and {@code <dir>/out-<variant>}.
+ * {@code <dir>/out-stock} and {@code <dir>/out-<variant>}. A run that fails fails {@link #run}
+ * with the job's state and diagnostics.
  *
  * <p>On a cluster all runs are submitted at once and awaited together: much of a job's wall
  * time is heartbeat and JVM-start latency, which concurrent jobs overlap. Under the local runner
@@ -89,7 +90,8 @@ public final class DifferentialRun {
 
   /**
    * Runs stock and every variant, asserts each succeeded and matches the stock output byte
-   * for byte; the AssertionError names the failed job's diagnostics or the first differing line.
+   * for byte; the AssertionError names a failed job's state and diagnostics (under the local
+   * runner, what the runner logged about it) or the first differing line.
    */
   public DifferentialResult run() throws Exception {
     // The local runner keeps a job's intermediate-data encryption key in the JVM user's
@@ -104,20 +106,32 @@ public final class DifferentialRun {
     Map<String, Counters> counters = new LinkedHashMap<>();
     List<String> failures = new ArrayList<>();
     for (String name : names) {
-      jobs.put(name, submit(name));
-      if (!concurrent) {
-        await(name, jobs.get(name), counters, failures);
+      if (concurrent) {
+        jobs.put(name, submit(name));
+      } else {
+        try (LocalRunnerLog log = LocalRunnerLog.capture()) {
+          jobs.put(name, submit(name));
+          await(name, jobs.get(name), log, counters, failures);
+        }
       }
     }
     if (concurrent) {
       for (Map.Entry<String, Job> entry : jobs.entrySet()) {
-        await(entry.getKey(), entry.getValue(), counters, failures);
+        await(entry.getKey(), entry.getValue(), null, counters, failures);
       }
     }
+    // A failed run has no counters to check: its own diagnostics say what went wrong.
+    if (!failures.isEmpty()) {
+      throw new AssertionError(String.join("\n", failures));
+    }
     for (String name : names) {
-      String wrongShuffle = wrongShuffle(name, jobs.get(name), counters.get(name));
-      if (wrongShuffle != null) {
-        failures.add(wrongShuffle);
+      if (jobs.get(name).getNumReduceTasks() > 0) {
+        String wrong =
+            DifferentialResult.wrongShuffle(
+                "the " + name + " run", counters.get(name), !STOCK.equals(name));
+        if (wrong != null) {
+          failures.add(wrong);
+        }
       }
     }
     if (!failures.isEmpty()) {
@@ -138,26 +152,17 @@ public final class DifferentialRun {
   }
 
   private static void await(
-      String name, Job job, Map<String, Counters> counters, List<String> failures)
+      String name,
+      Job job,
+      LocalRunnerLog log,
+      Map<String, Counters> counters,
+      List<String> failures)
       throws Exception {
     if (job.waitForCompletion(false)) {
       counters.put(name, job.getCounters());
     } else {
-      failures.add(name + " run failed: " + JobDiagnostics.of(job));
+      failures.add("the " + name + " run failed: " + JobDiagnostics.of(job, log));
     }
-  }
-
-  /** Why the run did not go through the shuffle its name says, or null when it did. */
-  private static String wrongShuffle(String name, Job job, Counters counters) {
-    boolean marcoRan = DifferentialResult.ranMarcoShuffle(counters);
-    if (STOCK.equals(name) && marcoRan) {
-      return "the stock run has the MaRCO counter group, so its reduces ran MaRCO's shuffle, "
-          + "not Hadoop's";
-    }
-    if (!STOCK.equals(name) && !marcoRan && job.getNumReduceTasks() > 0) {
-      return name + " run has no MaRCO counter group, so its reduces did not run MaRCO's shuffle";
-    }
-    return null;
   }
 
   private Job submit(String name) throws Exception {
@@ -172,8 +177,9 @@ public final class DifferentialRun {
     }
     Job job = factory.create(conf, input(), out);
     if (!stock) {
-      job.getConfiguration().setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
-      variants.get(name).accept(job.getConfiguration());
+      Configuration jobConf = job.getConfiguration();
+      jobConf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
+      variants.get(name).accept(jobConf);
     }
     job.setJobName(job.getJobName() + " [" + name + "]");
     job.submit();
