@@ -32,6 +32,7 @@ from harness import (
     report,
     runner,
 )
+from marco_counters import assert_marco_shuffle, assert_stock_shuffle
 
 DATA = Path(__file__).parent / "data"
 
@@ -49,7 +50,8 @@ def test_history_has_every_task_and_ordered_reduce_phases():
         assert r.start <= r.shuffle_end <= r.sort_end <= r.finish
     assert h.submit <= min(h.map_starts) <= max(h.map_finishes) <= h.finish
     assert h.counter(breakdown.MARCO_GROUP, "INVOCATIONS") > 0
-    assert load("stock").counter(breakdown.MARCO_GROUP, "INVOCATIONS") == 0
+    assert_marco_shuffle(h)
+    assert_stock_shuffle(load("stock"))
 
 
 def test_a_reduce_attempt_knows_its_container():

@@ -116,6 +116,28 @@ public final class DifferentialResult {
     return null;
   }
 
+  /** Asserts that a finished job went through Hadoop's stock shuffle, not MaRCO's. */
+  public static void assertStockShuffle(String what, Counters counters) {
+    String wrong = wrongShuffle(what, counters, false);
+    if (wrong != null) {
+      throw new AssertionError(wrong);
+    }
+  }
+
+  /**
+   * Asserts that a finished job went through MaRCO's shuffle and committed at least one partial
+   * invocation (a MaRCO shuffle that did nothing would pass the counter group check alone).
+   */
+  public static void assertMarcoShuffle(String what, Counters counters) {
+    String wrong = wrongShuffle(what, counters, true);
+    if (wrong != null) {
+      throw new AssertionError(wrong);
+    }
+    if (counters.findCounter(MarcoCounter.INVOCATIONS).getValue() == 0) {
+      throw new AssertionError(what + " ran MaRCO's shuffle but no partial invocation");
+    }
+  }
+
   /**
    * Asserts that every reduce task of the named variant committed at least one partial
    * invocation, and, where {@code partialReducerReduces} (the job's partial reducer merges
