@@ -534,7 +534,12 @@ def test_the_sampler_spans_what_runs_between_start_and_stop(tmp_path):
     sampler = machine_cpu.CpuSampler(stat)
     sampler.start()
     begin = int(time.time() * 1000)
-    time.sleep(0.6)
+    # Until the thread has sampled once on its own (after SAMPLE_INTERVAL_S), however long the
+    # machine takes to schedule it; a fixed sleep would fail on a busy one.
+    deadline = time.monotonic() + 60
+    while len(sampler.samples) < 2:
+        assert time.monotonic() < deadline, "the sampler thread took no sample in 60 s"
+        time.sleep(0.05)
     end = int(time.time() * 1000)
     cpu = sampler.stop()
     times = [s[0] for s in cpu["samples"]]
