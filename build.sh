@@ -261,13 +261,40 @@ declare -a STAGE_RESULTS=()
 
 # Runs pytest on DIR. A stage that collects no test (pytest's exit status 5) fails: a test file
 # lost, renamed out of pytest's test_*.py pattern or skipped at import must not read as a pass.
+# So does a stage in which every test was skipped (not root, say): it tested nothing; its skip
+# reasons, from pytest's JUnit XML report, say what it lacked.
 run_pytest_stage() {
-  local dir=$1 status=0
-  "$(test_python)" -m pytest -q -p no:cacheprovider "$dir" || status=$?
+  local dir=$1 status=0 report
+  report=target/pytest-$(basename "$dir").xml
+  mkdir -p target
+  rm -f "$report"
+  "$(test_python)" -m pytest -q -rs -p no:cacheprovider --junitxml="$report" "$dir" || status=$?
   if ((status == 5)); then
     echo "ERROR: pytest collected no tests in $dir; a stage without tests is a failure, not a pass" >&2
+    return "$status"
   fi
-  return "$status"
+  ((status == 0)) || return "$status"
+  all_skipped "$report" "$dir"
+}
+
+# Fails, naming the skip reasons, when every test of the pytest JUnit XML REPORT was skipped.
+all_skipped() {
+  python3 - "$1" "$2" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+
+report, where = sys.argv[1], sys.argv[2]
+root = ET.parse(report).getroot()
+suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+tests = sum(int(s.get("tests", 0)) for s in suites)
+skipped = sum(int(s.get("skipped", 0)) for s in suites)
+if tests == 0 or skipped >= tests:
+    reasons = sorted({s.get("message", "") for s in root.iter("skipped")})
+    sys.exit(
+        f"ERROR: every one of the {tests} tests in {where} was skipped; a stage that tests"
+        " nothing is a failure, not a pass. Skip reasons:\n  " + "\n  ".join(reasons)
+    )
+PY
 }
 
 # The project's shell scripts: *.sh files and files whose first line runs bash or sh.

@@ -27,6 +27,17 @@ def assert_stock_shuffle(job):
         )
 
 
+def assert_marco_shuffle(job):
+    """JOB went through MaRCO's shuffle: every successful reduce holds MaRCO's counter group,
+    which Hadoop's own shuffle never creates. (Whether it did partial work is
+    assert_partial_work_in_every_reduce's question.)"""
+    assert job.reduces, f"{job.job_id} has no successful reduce"
+    for reduce in job.reduces:
+        assert marco_counters(reduce.counters), (
+            f"{reduce.attempt} has no MaRCO counter group: it did not run MaRCO's shuffle"
+        )
+
+
 def assert_partial_work_in_every_reduce(job):
     """Every reduce of JOB ran MaRCO's shuffle, committed at least one partial invocation, and
     its partial reducer wrote fewer records than it read."""

@@ -11,14 +11,19 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.marco.MarcoJob;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.marco.benchmarks.BenchmarkCase;
 import org.apache.hadoop.util.ToolRunner;
@@ -43,6 +48,19 @@ public class TestKMeansDriver {
     conf.setInt(KMeans.MAX_ITERATIONS, maxIterations);
     conf.setDouble(KMeans.THRESHOLD, threshold);
     return conf;
+  }
+
+  /** A k-means driver that adds every round's job to {@code rounds}. */
+  private static KMeans recording(List<Job> rounds) {
+    return new KMeans() {
+      @Override
+      public Job createJob(Configuration conf, Path input, Path output, String... extraArgs)
+          throws IOException {
+        Job job = super.createJob(conf, input, output, extraArgs);
+        rounds.add(job);
+        return job;
+      }
+    };
   }
 
   /** All files of all rounds (parts and centroids), concatenated in path order. */
@@ -82,8 +100,19 @@ public class TestKMeansDriver {
       c.setInt("mapreduce.job.reduces", 2);
       c.setLong("mapreduce.input.fileinputformat.split.maxsize", 20_000);
     }
-    assertEquals(0, ToolRunner.run(stock, new KMeans(), stockArgs));
-    assertEquals(0, ToolRunner.run(marco, new KMeans(), marcoArgs));
+    List<Job> stockRounds = new ArrayList<>();
+    List<Job> marcoRounds = new ArrayList<>();
+    assertEquals(0, ToolRunner.run(stock, recording(stockRounds), stockArgs));
+    assertEquals(0, ToolRunner.run(marco, recording(marcoRounds), marcoArgs));
+    // Each run went through the shuffle it is named after: the k-means rounds are what differs.
+    for (Job round : stockRounds) {
+      DifferentialResult.assertStockShuffle("stock " + round.getJobName(), round.getCounters());
+    }
+    for (Job round : marcoRounds) {
+      DifferentialResult.assertMarcoShuffle("MaRCO " + round.getJobName(), round.getCounters());
+    }
+    assertEquals(3, stockRounds.size());
+    assertEquals(3, marcoRounds.size());
 
     // Threshold 0: no movement is below it, so the driver must run every round, each from the
     // centroids the one before found.

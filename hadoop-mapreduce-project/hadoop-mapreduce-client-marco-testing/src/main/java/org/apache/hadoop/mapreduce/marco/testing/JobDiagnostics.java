@@ -11,8 +11,10 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.util.StringUtils;
 
 /**
- * Everything a finished job says about why it failed: the job's failure info plus the
- * diagnostics of every failed task attempt (where a task's exception message ends up on YARN).
+ * Everything a finished job says about why it failed: its state, its failure info plus the
+ * diagnostics of every failed task attempt (where a task's exception message ends up on YARN),
+ * and under the local runner, which reports neither, what the runner logged ({@link
+ * LocalRunnerLog}).
  */
 @InterfaceAudience.Private
 public final class JobDiagnostics {
@@ -20,6 +22,14 @@ public final class JobDiagnostics {
 
   /** The failure text of a finished job. */
   public static String of(Job job) throws IOException, InterruptedException {
+    return of(job, null);
+  }
+
+  /**
+   * The failure text of a finished job, followed by what the local runner logged while it ran
+   * ({@code log} may be null, or empty on YARN).
+   */
+  public static String of(Job job, LocalRunnerLog log) throws IOException, InterruptedException {
     StringBuilder text = new StringBuilder();
     text.append("job ")
         .append(job.getJobID())
@@ -40,6 +50,10 @@ public final class JobDiagnostics {
       }
       from += events.length;
     }
+    String logged = log == null ? "" : log.text();
+    if (!logged.isEmpty()) {
+      text.append("\nthe local runner logged:\n").append(logged);
+    }
     return text.toString();
   }
 
@@ -48,25 +62,27 @@ public final class JobDiagnostics {
    * the client refused it, else {@link #of}. Throws AssertionError if the job succeeds.
    */
   public static String ofExpectedFailure(Job job) throws IOException, InterruptedException {
-    try {
-      job.submit();
-    } catch (IOException | RuntimeException | ClassNotFoundException e) {
-      return "submission failed: " + StringUtils.stringifyException(e);
+    try (LocalRunnerLog log = LocalRunnerLog.capture()) {
+      try {
+        job.submit();
+      } catch (IOException | RuntimeException | ClassNotFoundException e) {
+        return "submission failed: " + StringUtils.stringifyException(e);
+      }
+      boolean succeeded;
+      try {
+        succeeded = job.waitForCompletion(false);
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException("unreachable: the job was already submitted", e);
+      }
+      if (succeeded) {
+        throw new AssertionError(
+            "job "
+                + job.getJobName()
+                + " ("
+                + job.getJobID()
+                + ") succeeded but was expected to fail");
+      }
+      return of(job, log);
     }
-    boolean succeeded;
-    try {
-      succeeded = job.waitForCompletion(false);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalStateException("unreachable: the job was already submitted", e);
-    }
-    if (succeeded) {
-      throw new AssertionError(
-          "job "
-              + job.getJobName()
-              + " ("
-              + job.getJobID()
-              + ") succeeded but was expected to fail");
-    }
-    return of(job);
   }
 }

@@ -31,6 +31,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.mapreduce.marco.differential.OldApiWordSum;
 import org.apache.hadoop.mapreduce.marco.differential.SkewedWords;
 import org.apache.hadoop.mapreduce.marco.differential.WordSum;
+import org.apache.hadoop.mapreduce.marco.testing.DifferentialResult;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobDiagnostics;
 import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
@@ -103,12 +104,18 @@ public class TestAsyncOutputJobs {
   @Test
   public void newApiOutputIsTheSameWithAsyncOutputOnBothShuffles() throws Exception {
     String expected = SkewedWords.expectedCounts(words, REDUCERS);
-    assertEquals(expected, run("sync", newApi(false, false)).text());
+    Job sync = newApi(false, false).create("sync");
+    assertEquals(expected, complete(sync).text());
     assertWrittenByTheReducers();
-    assertEquals(expected, run("async-stock", newApi(true, false)).text());
+    DifferentialResult.assertStockShuffle("the sync run", sync.getCounters());
+    Job asyncStock = newApi(true, false).create("async-stock");
+    assertEquals(expected, complete(asyncStock).text());
     assertWrittenInTheBackground();
-    assertEquals(expected, run("async-marco", newApi(true, true)).text());
+    DifferentialResult.assertStockShuffle("the async-stock run", asyncStock.getCounters());
+    Job asyncMarco = newApi(true, true).create("async-marco");
+    assertEquals(expected, complete(asyncMarco).text());
     assertWrittenInTheBackground();
+    DifferentialResult.assertMarcoShuffle("the async-marco run", asyncMarco.getCounters());
   }
 
   @Test
@@ -184,6 +191,10 @@ public class TestAsyncOutputJobs {
       Configuration conf = conf();
       if (marco) {
         MarcoJob.useMarcoShuffle(conf);
+        // Invocations from the second map output on: at the default thresholds the first would
+        // be due at the fourth, the last, which is past the stop point.
+        conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
+        conf.setInt(MarcoConfig.START_THRESHOLD, 2);
       } else {
         MarcoJob.useStockShuffle(conf);
       }
@@ -194,10 +205,6 @@ public class TestAsyncOutputJobs {
       }
       return job;
     };
-  }
-
-  private JobOutput run(String name, NamedJob factory) throws Exception {
-    return complete(factory.create(name));
   }
 
   private JobOutput complete(Job job) throws Exception {

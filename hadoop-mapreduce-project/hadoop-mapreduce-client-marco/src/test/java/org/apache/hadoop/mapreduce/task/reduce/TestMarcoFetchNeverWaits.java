@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -61,6 +62,7 @@ public class TestMarcoFetchNeverWaits {
   private long size;
   private final Map<String, Long> expected = new TreeMap<>();
   private final ExecutorService fetcher = Executors.newSingleThreadExecutor();
+  private final ExecutorService waiter = Executors.newSingleThreadExecutor();
 
   /** The old-API combiner of memory spills: each spill waits for the test's go-ahead. */
   public static class HeldSpillCombiner extends TestMarcoMergeManager.OldSumReducer {
@@ -94,6 +96,7 @@ public class TestMarcoFetchNeverWaits {
     HeldSumReducer.release.countDown();
     HeldSpillCombiner.release.countDown();
     fetcher.shutdownNow();
+    waiter.shutdownNow();
     FileUtil.fullyDelete(localDir);
   }
 
@@ -180,12 +183,42 @@ public class TestMarcoFetchNeverWaits {
   /** Lets the held invocations go, waits for them, and checks the reducer's input. */
   private void releaseAndFinish() throws Throwable {
     HeldSumReducer.release.countDown();
-    s.awaitIdle();
+    awaitIdle();
     assertEquals("no pin is left", 0, s.manager.pinnedMemory());
     Map<String, Long> sums = new TreeMap<>();
     // finish() also checks that the keys arrive sorted.
     s.finish().forEach((k, v) -> sums.put(k, v.stream().mapToLong(Long::longValue).sum()));
     assertEquals(expected, sums);
+  }
+
+  /** How long {@link #awaitCondition} waits: far more than any step here takes. */
+  private static final long AWAIT_MILLIS = 60_000;
+
+  /** Polls {@code condition} until it holds; fails with {@code failure} after AWAIT_MILLIS. */
+  private static void awaitCondition(String failure, BooleanSupplier condition)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(AWAIT_MILLIS);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - deadline > 0) {
+        fail(failure + " within " + AWAIT_MILLIS + " ms");
+      }
+      Thread.sleep(1);
+    }
+  }
+
+  /** Waits for the running partial work to end, at most AWAIT_MILLIS. */
+  private void awaitIdle() throws Exception {
+    Future<?> idle =
+        waiter.submit(
+            () -> {
+              s.awaitIdle();
+              return null;
+            });
+    try {
+      idle.get(AWAIT_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      fail("the partial work did not end within " + AWAIT_MILLIS + " ms");
+    }
   }
 
   private boolean timelineHas(String fragment) {
@@ -224,9 +257,7 @@ public class TestMarcoFetchNeverWaits {
     assertEquals(0, s.counter(MarcoCounter.FETCH_STALLS));
     assertEquals(0, s.counter(MarcoCounter.FETCH_WAIT_MILLIS));
     HeldSpillCombiner.release.countDown();
-    while (!timelineHas("\"event\":\"spill-end\"")) {
-      Thread.sleep(10);
-    }
+    awaitCondition("the released spill did not end", () -> timelineHas("\"event\":\"spill-end\""));
     // Later spills are not held and may or may not end before the next fetch: either way, no
     // fetch waits.
     for (int i = 11; i < MAPS; i++) {
@@ -271,11 +302,13 @@ public class TestMarcoFetchNeverWaits {
             });
     waiter.start();
     try {
-      while (waiter.getState() != Thread.State.TIMED_WAITING) {
-        assertTrue(
-            "waitForResource returned over the limit with a spill running", waiter.isAlive());
-        Thread.sleep(1);
-      }
+      awaitCondition(
+          "the fetcher never waited in waitForResource",
+          () -> {
+            assertTrue(
+                "waitForResource returned over the limit with a spill running", waiter.isAlive());
+            return waiter.getState() == Thread.State.TIMED_WAITING;
+          });
       Thread.sleep(100);
       assertEquals(Thread.State.TIMED_WAITING, waiter.getState());
       HeldSpillCombiner.release.countDown();
@@ -366,11 +399,11 @@ public class TestMarcoFetchNeverWaits {
     assertTrue(HeldSumReducer.started.await(60, TimeUnit.SECONDS));
     assertEquals(2 * size, s.manager.pinnedMemory());
     HeldSumReducer.release.countDown();
-    s.awaitIdle();
+    awaitIdle();
     assertEquals(0, s.manager.pinnedMemory());
     for (int i = 4; i < MAPS; i++) {
       fetch(i);
-      s.awaitIdle();
+      awaitIdle();
     }
     releaseAndFinish();
     assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
@@ -386,9 +419,9 @@ public class TestMarcoFetchNeverWaits {
     fetch(4, MAPS);
     assertEquals(2 * size, s.manager.pinnedMemory());
     Future<Map<String, List<Long>>> input = s.finishOn(fetcher);
-    while (!timelineHas("\"event\":\"shuffle-end\"")) {
-      Thread.sleep(10);
-    }
+    awaitCondition(
+        "the shuffle did not end with every map fetched",
+        () -> timelineHas("\"event\":\"shuffle-end\""));
     HeldSumReducer.release.countDown();
     Map<String, Long> sums = new TreeMap<>();
     input
