@@ -79,6 +79,12 @@ def summarize(records: list[Record]) -> list[Summary]:
                     if all("fetch_wait_s" in r for r in runs)
                     else None
                 ),
+                # Records written before it was counted have none.
+                "merge_manager_wait_s": (
+                    mean([r["merge_manager_wait_s"] for r in runs])
+                    if all("merge_manager_wait_s" in r for r in runs)
+                    else None
+                ),
                 # Records written before it was measured, or off a shaped netns cluster, have
                 # none.
                 "link_slack_s": (

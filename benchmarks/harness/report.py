@@ -110,6 +110,7 @@ RUN_COLUMNS = [
     "fetch_wait_s",
     "fetch_stalls",
     "fetches_to_disk",
+    "merge_manager_wait_s",
     "link_slack_s",
     "failed_attempts",
     "killed_attempts",
@@ -156,6 +157,7 @@ def write_summary_csv(summaries: list[Summary], path: Path) -> None:
         *PHASES,
         "partial_work_s",
         "fetch_wait_s",
+        "merge_manager_wait_s",
         "link_slack_s",
         "shuffle_bytes",
         "bisection_bytes",
@@ -717,8 +719,10 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "Phase breakdown (mean seconds along the critical path; the phases add up to "
             "the wall time; partial work runs overlapped with the shuffle; fetch wait is the "
             "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
-            "of every reduce; link slack is how much later than the throttled links allowed, "
-            "given where the maps ran, the last shuffle ended):",
+            "of every reduce; manager wait, summed likewise, the time fetchers waited to enter "
+            "the merge manager to reserve, commit or release a map output; link slack is how "
+            "much later than the throttled links allowed, given where the maps ran, the last "
+            "shuffle ended):",
             "",
             *table_head(
                 [
@@ -730,6 +734,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                     "partial sort+reduce",
                     "invocations",
                     "fetch wait",
+                    "manager wait",
                     "link slack",
                 ]
             ),
@@ -741,7 +746,8 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                 + " | ".join(f1(b[p]) for p in PHASES)
                 + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
                 f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} | "
-                f"{f1(s.get('fetch_wait_s'))} | {f1(s.get('link_slack_s'))} |"
+                f"{f1(s.get('fetch_wait_s'))} | {f1(s.get('merge_manager_wait_s'))} | "
+                f"{f1(s.get('link_slack_s'))} |"
             )
         lines.append("")
         lines += savings_table(rr)

@@ -121,9 +121,12 @@ def test_fetch_wait_is_read_from_either_shuffles_counters():
     marco.counters[f"{breakdown.MARCO_GROUP}.FETCHES_TO_DISK"] = 5
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_WAIT_MILLIS"] = 4000
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_STALLS"] = 3
+    marco.counters[f"{breakdown.MARCO_GROUP}.MERGE_MANAGER_WAIT_MILLIS"] = 120
+    stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.MERGE_MANAGER_WAIT_MILLIS"] = 1750
     m, s = breakdown.run_metrics([marco]), breakdown.run_metrics([stock])
     assert (m["fetch_wait_s"], m["fetch_stalls"]) == (2.5, 7)
     assert (s["fetch_wait_s"], s["fetch_stalls"]) == (4.0, 3)
+    assert (m["merge_manager_wait_s"], s["merge_manager_wait_s"]) == (0.12, 1.75)
     assert m["marco"]["fetches_to_disk"] == 5
 
 
@@ -627,6 +630,9 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     assert marco["identical_to_stock"] is True
     assert "| word-count | light | marco | 2 |" in text
     assert "yes |" in text and "(baseline)" in text
+    # the fetchers' wait for the merge manager, per config beside the fetch wait
+    assert "| fetch wait | manager wait | link slack |" in text
+    assert [r["merge_manager_wait_s"] for r in rows] == ["0.0"] * 4
     # all tasks' CPU seconds, and the busiest node's: the fixture's single host has it all
     assert marco["task_cpu_s"] == pytest.approx(4.05) and marco[
         "busiest_node_cpu_s"
