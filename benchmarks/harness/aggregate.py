@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import catalog
+from . import catalog, safepoints
 from .breakdown import PHASES, ideal_saving
 from .datatypes import Breakdown, Record, Summary
 
@@ -79,6 +79,15 @@ def summarize(records: list[Record]) -> list[Summary]:
                     if all("fetch_wait_s" in r for r in runs)
                     else None
                 ),
+                # Records written before it was counted have none.
+                "merge_manager_wait_s": (
+                    mean([r["merge_manager_wait_s"] for r in runs])
+                    if all("merge_manager_wait_s" in r for r in runs)
+                    else None
+                ),
+                # The median over runs of each run's reduces' time to safepoint; None where a run
+                # has no safepoint logs.
+                "safepoints": safepoints.summarize(runs),
                 # Records written before it was measured, or off a shaped netns cluster, have
                 # none.
                 "link_slack_s": (

@@ -142,6 +142,13 @@ def run_metrics(histories: list[JobHistory]) -> dict[str, Any]:
         / 1000.0,
         "fetch_stalls": total(MARCO_GROUP, "FETCH_STALLS")
         + total(STOCK_SHUFFLE_GROUP, "FETCH_STALLS"),
+        # Fetchers' wait to enter the merge manager (its lock) to reserve, commit or release a
+        # map output, summed over fetchers, counted the same way by both shuffles.
+        "merge_manager_wait_s": (
+            total(MARCO_GROUP, "MERGE_MANAGER_WAIT_MILLIS")
+            + total(STOCK_SHUFFLE_GROUP, "MERGE_MANAGER_WAIT_MILLIS")
+        )
+        / 1000.0,
         "shuffle_bytes": total(TASK_GROUP, "REDUCE_SHUFFLE_BYTES"),
         "map_output_bytes": total(TASK_GROUP, "MAP_OUTPUT_BYTES"),
         "hdfs_bytes_read": total("FileSystemCounter", "HDFS_BYTES_READ"),

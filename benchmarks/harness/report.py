@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from . import aggregate, calibration, catalog, noise, plots
+from . import aggregate, calibration, catalog, noise, plots, safepoints
 from .breakdown import PHASES
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
@@ -110,6 +110,8 @@ RUN_COLUMNS = [
     "fetch_wait_s",
     "fetch_stalls",
     "fetches_to_disk",
+    "merge_manager_wait_s",
+    *safepoints.SUMMARY_KEYS,
     "link_slack_s",
     "failed_attempts",
     "killed_attempts",
@@ -120,6 +122,7 @@ RUN_COLUMNS = [
 
 
 def write_runs_csv(records: list[Record], path: Path) -> None:
+    sp_keys = set(safepoints.SUMMARY_KEYS)
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(RUN_COLUMNS)
@@ -133,6 +136,7 @@ def write_runs_csv(records: list[Record], path: Path) -> None:
                     f"{host}:{n}" for host, n in r.get("maps_by_node", {}).items()
                 ),
                 "am_nodes": " ".join(r.get("am_nodes", [])),
+                **{k: v for k, v in (r.get("safepoints") or {}).items() if k in sp_keys},
                 "task_cpu_s": (
                     sum(r["task_cpu_s_by_node"].values()) if "task_cpu_s_by_node" in r else ""
                 ),
@@ -156,6 +160,8 @@ def write_summary_csv(summaries: list[Summary], path: Path) -> None:
         *PHASES,
         "partial_work_s",
         "fetch_wait_s",
+        "merge_manager_wait_s",
+        *safepoints.SUMMARY_KEYS,
         "link_slack_s",
         "shuffle_bytes",
         "bisection_bytes",
@@ -164,6 +170,7 @@ def write_summary_csv(summaries: list[Summary], path: Path) -> None:
         "peak_reduce_memory_bytes",
         "identical_to_stock",
     ]
+    sp_keys = set(safepoints.SUMMARY_KEYS)
     with path.open("w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
@@ -171,6 +178,7 @@ def write_summary_csv(summaries: list[Summary], path: Path) -> None:
             flat = {
                 **s,
                 **s["breakdown"],
+                **{k: v for k, v in (s.get("safepoints") or {}).items() if k in sp_keys},
                 "wall_mean": s["wall_s"]["mean"],
                 "wall_min": s["wall_s"]["min"],
                 "wall_max": s["wall_s"]["max"],
@@ -515,6 +523,42 @@ def savings_table(rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def safepoint_table(rows: list[Summary]) -> list[str]:
+    """Time to safepoint in the reduces (safepoints.py), per config: how long the reduce JVMs'
+    threads took to stop for a garbage collection or another VM operation, while every other
+    thread of the JVM stood still."""
+    rows = [s for s in rows if s.get("safepoints")]
+    if not rows:
+        return []
+    lines = [
+        "Time to safepoint in the reduces (median over the runs, in ms, from each reduce JVM's "
+        "safepoint log): the largest time any reduce of a run waited for its last thread to "
+        "stop for a VM operation, and per reduce the safepoints, their time to safepoint and "
+        "their time at safepoint (the operations themselves, mostly garbage collection), "
+        "summed. All of the JVM's other threads stand still for both:",
+        "",
+        *table_head(
+            [
+                "job",
+                "config",
+                "runs",
+                "largest time to safepoint",
+                "safepoints per reduce",
+                "time to safepoint per reduce",
+                "time at safepoint per reduce",
+            ]
+        ),
+    ]
+    for s in rows:
+        sp = s["safepoints"]
+        lines.append(
+            f"| {s['job']} | {s['config']} | {sp['runs']} | {f2(sp['ttsp_max_ms'])} | "
+            f"{sp['count_per_reduce']:.0f} | {f2(sp['ttsp_per_reduce_ms'])} | "
+            f"{f2(sp['at_safepoint_per_reduce_ms'])} |"
+        )
+    return [*lines, ""]
+
+
 def machine_cpu_table(rows: list[Summary]) -> list[str]:
     """The machine's CPU in the phases partial work is about: what the map phase and the exposed
     shuffle left idle (all that work at a low priority could have had there), what ran at a
@@ -717,8 +761,10 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             "Phase breakdown (mean seconds along the critical path; the phases add up to "
             "the wall time; partial work runs overlapped with the shuffle; fetch wait is the "
             "time fetchers were blocked waiting for shuffle memory, summed over every fetcher "
-            "of every reduce; link slack is how much later than the throttled links allowed, "
-            "given where the maps ran, the last shuffle ended):",
+            "of every reduce; manager wait, summed likewise, the time fetchers waited to enter "
+            "the merge manager to reserve, commit or release a map output; link slack is how "
+            "much later than the throttled links allowed, given where the maps ran, the last "
+            "shuffle ended):",
             "",
             *table_head(
                 [
@@ -730,6 +776,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                     "partial sort+reduce",
                     "invocations",
                     "fetch wait",
+                    "manager wait",
                     "link slack",
                 ]
             ),
@@ -741,9 +788,11 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                 + " | ".join(f1(b[p]) for p in PHASES)
                 + f" | {f1(sum(b.values()))} | {f1(s['wall_s']['mean'])} | "
                 f"{f1(s['partial_work_s'])} | {f1(s['invocations'])} | "
-                f"{f1(s.get('fetch_wait_s'))} | {f1(s.get('link_slack_s'))} |"
+                f"{f1(s.get('fetch_wait_s'))} | {f1(s.get('merge_manager_wait_s'))} | "
+                f"{f1(s.get('link_slack_s'))} |"
             )
         lines.append("")
+        lines += safepoint_table(rr)
         lines += savings_table(rr)
         lines += machine_cpu_table(rr)
         lines += volume_table([s for s in rr if s["variant"] == "stock"])

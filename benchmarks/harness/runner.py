@@ -15,12 +15,13 @@ import subprocess
 import threading
 import time
 import uuid
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import breakdown, catalog, history, machine_cpu
+from . import breakdown, catalog, history, machine_cpu, safepoints
 from .cluster import Client, ClusterError, tail
 from .datatypes import JobConf, Profile, Record
 from .profile import dataset_dir
@@ -235,7 +236,26 @@ class Runner:
         settings["mapreduce.jobhistory.jhist.format"] = "json"
         if not self.client.netns:
             settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
+        # Every reduce JVM, whatever the variant, logs its safepoints in its container's log
+        # directory (safepoints.py), after the options it would have run with.
+        settings[safepoints.REDUCE_JAVA_OPTS] = safepoints.with_log_option(
+            self.reduce_java_opts(settings)
+        )
         return settings
+
+    def reduce_java_opts(self, settings: JobConf) -> str:
+        """The reduce JVM options a job of these settings runs with, as Hadoop picks them: its
+        mapreduce.reduce.java.opts, else the client's mapred-site.xml's, else
+        mapred.child.java.opts likewise; empty where none is set (Hadoop's default)."""
+        site = None
+        for key in (safepoints.REDUCE_JAVA_OPTS, safepoints.CHILD_JAVA_OPTS):
+            if key in settings:
+                return str(settings[key])
+            if site is None:
+                site = site_properties(self.client.client_conf_dir() / "mapred-site.xml")
+            if key in site:
+                return site[key]
+        return ""
 
     def command(self, run: Run, output: str) -> list[str]:
         args = ["jar", self.jar, run.job]
@@ -421,6 +441,7 @@ class Runner:
             record["timelines"] = sorted(
                 str(p.relative_to(self.out)) for p in (run_dir / "timelines").rglob("*.jsonl")
             )
+            record["safepoints"] = safepoints.read_run(run_dir / "safepoints")
             if record.get("fault_injected", {}).get("killed"):
                 # A kill that came after the attempt ended does not count as a fault.
                 record["fault_injected"]["took_effect"] = (
@@ -497,16 +518,24 @@ class Runner:
             histories.append(history.parse(found[0].read_text()))
         for h in histories:
             self.copy_container_timelines(h, run_dir / "timelines" / h.job_id)
+            self.copy_container_logs(
+                h, safepoints.SAFEPOINT_LOG, run_dir / "safepoints" / h.job_id, ".log"
+            )
         return histories
 
     def copy_container_timelines(self, h: history.JobHistory, to: Path) -> None:
         """Copies the timeline each successful reduce of the job left in its container's log
         directory (MaRCO reduces only) to <to>/<attempt>.jsonl, the name the HDFS copy has."""
+        self.copy_container_logs(h, MARCO_TIMELINE, to, ".jsonl")
+
+    def copy_container_logs(self, h: history.JobHistory, name: str, to: Path, suffix: str) -> None:
+        """Copies the file `name` each successful reduce of the job left in its container's log
+        directory to <to>/<attempt><suffix>, where the harness can read those directories."""
         for r in h.reduces:
-            local = self.client.container_log_file(r.container, MARCO_TIMELINE)
+            local = self.client.container_log_file(r.container, name)
             if local is not None:
                 to.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(local, to / f"{r.attempt}.jsonl")
+                shutil.copyfile(local, to / f"{r.attempt}{suffix}")
 
     def start_fault(self, run: Run, log_path: Path) -> "FaultInjector":
         """Kills one running reduce attempt once the job has run for kill_at of its usual time."""
@@ -595,6 +624,17 @@ def analyse(
             if cpu
             else None
         ),
+    }
+
+
+def site_properties(path: Path) -> dict[str, str]:
+    """name -> value of a Hadoop site file's properties; empty where there is no such file."""
+    if not path.exists():
+        return {}
+    return {
+        name: value.strip()
+        for prop in ET.parse(path).getroot().iter("property")
+        if (name := prop.findtext("name")) and (value := prop.findtext("value")) is not None
     }
 
 

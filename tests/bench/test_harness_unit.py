@@ -31,6 +31,7 @@ from harness import (
     profile,
     report,
     runner,
+    safepoints,
 )
 from marco_counters import assert_marco_shuffle, assert_stock_shuffle
 
@@ -123,9 +124,12 @@ def test_fetch_wait_is_read_from_either_shuffles_counters():
     marco.counters[f"{breakdown.MARCO_GROUP}.FETCHES_TO_DISK"] = 5
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_WAIT_MILLIS"] = 4000
     stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.FETCH_STALLS"] = 3
+    marco.counters[f"{breakdown.MARCO_GROUP}.MERGE_MANAGER_WAIT_MILLIS"] = 120
+    stock.counters[f"{breakdown.STOCK_SHUFFLE_GROUP}.MERGE_MANAGER_WAIT_MILLIS"] = 1750
     m, s = breakdown.run_metrics([marco]), breakdown.run_metrics([stock])
     assert (m["fetch_wait_s"], m["fetch_stalls"]) == (2.5, 7)
     assert (s["fetch_wait_s"], s["fetch_stalls"]) == (4.0, 3)
+    assert (m["merge_manager_wait_s"], s["merge_manager_wait_s"]) == (0.12, 1.75)
     assert m["marco"]["fetches_to_disk"] == 5
 
 
@@ -591,6 +595,16 @@ def fake_run(out, name, config, rep, sha, shift_ms):
         "output_sha256": sha,
         **runner.analyse([h], start, end, cpu=steady_cpu(start, end)),
     }
+    # Each reduce's safepoints, as read_run gives them: MaRCO's slowest to reach one.
+    slowest = {"stock": 0.5, "marco": 40.0}[name] * rep
+    record["safepoints"] = {
+        "reduces": 2,
+        "ttsp_max_ms": slowest,
+        "count_per_reduce": 12,
+        "ttsp_per_reduce_ms": slowest + 1,
+        "at_safepoint_per_reduce_ms": 30.0,
+        "by_reduce": {},
+    }
     if name == "marco":
         dest = out / "runs" / f"{config}-{rep}" / "timelines"
         shutil.copytree(DATA / "timelines", dest)
@@ -634,6 +648,17 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     assert marco["identical_to_stock"] is True
     assert "| word-count | light | marco | 2 |" in text
     assert "yes |" in text and "(baseline)" in text
+    # the fetchers' wait for the merge manager, per config beside the fetch wait
+    assert "| fetch wait | manager wait | link slack |" in text
+    assert [r["merge_manager_wait_s"] for r in rows] == ["0.0"] * 4
+    # the time to safepoint in the reduces, median over each config's runs
+    assert "| word-count | stock | 2 | 0.75 | 12 | 1.75 | 30.00 |" in text
+    assert "| word-count | marco | 2 | 60.00 | 12 | 61.00 | 30.00 |" in text
+    assert [float(r["ttsp_max_ms"]) for r in rows] == [0.5, 40.0, 80.0, 1.0]
+    with (out / "summary.csv").open() as f:
+        by_config = {r["config"]: r for r in csv.DictReader(f)}
+    assert float(by_config["marco"]["ttsp_per_reduce_ms"]) == 61.0
+    assert by_config["marco"]["runs"] == "2"
     # all tasks' CPU seconds, and the busiest node's: the fixture's single host has it all
     assert marco["task_cpu_s"] == pytest.approx(4.05) and marco[
         "busiest_node_cpu_s"
@@ -1462,6 +1487,9 @@ def test_an_interrupted_run_kills_its_yarn_job_not_only_the_client(tmp_path):
         def bisection_bytes(self):
             return None
 
+        def client_conf_dir(self):
+            return tmp_path / "conf"
+
         def argv(self, launcher, *args):
             return [launcher, *args]
 
@@ -1588,6 +1616,67 @@ def test_timelines_come_from_the_container_logs_where_the_harness_reads_them(tmp
     elsewhere = runner.Runner(other, profile.load("paper"), tmp_path / "out2", "/bench")
     assert elsewhere.job_settings(planned)["mapreduce.marco.timeline.dir"] == "/bench/timelines"
     assert other.container_log_file(job.reduces[0].container, "marco-timeline.jsonl") is None
+
+
+def fake_dist(dist):
+    """A distribution directory with what a Client and a Runner look for in one."""
+    jars = dist / "share" / "hadoop" / "mapreduce"
+    for f in (dist / "bin" / "hadoop", jars / "hadoop-marco-benchmarks-1.jar"):
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("")
+    return dist
+
+
+def test_every_reduce_jvm_logs_its_safepoints_after_the_options_it_had(tmp_path):
+    """Stock and MaRCO reduces alike, so that their time to safepoint compares; the profile's
+    own options stay, and so does the cluster's where the job sets none."""
+    prof = profile.load("paper")
+    run = runner.Runner(OfflineClient(), prof, tmp_path, "/bench")
+    for variant in ("stock", "stock-early", "marco"):
+        planned = runner.plan("main", ["word-count"], [runner.Config(variant, variant)], 1)[0]
+        opts = run.job_settings(planned)["mapreduce.reduce.java.opts"]
+        assert opts == (
+            prof["job_conf"]["mapreduce.reduce.java.opts"] + " " + safepoints.JVM_OPTION
+        )
+        assert f"mapreduce.reduce.java.opts={opts}" in run.command(planned, "/bench/out")
+
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "mapred-site.xml").write_text(
+        "<configuration><property><name>mapred.child.java.opts</name>"
+        "<value> -Xmx500m </value></property></configuration>"
+    )
+    dist = fake_dist(tmp_path / "dist")
+    site = cluster.Client(dist=dist, conf_dir=tmp_path / "conf")
+    bare = dict(prof, job_conf={}, per_job_conf={})
+    run = runner.Runner(site, bare, tmp_path / "out", "/bench")
+    planned = runner.plan("main", ["word-count"], [runner.Config("stock", "stock")], 1)[0]
+    settings = run.job_settings(planned)
+    assert settings["mapreduce.reduce.java.opts"] == "-Xmx500m " + safepoints.JVM_OPTION
+    # The job's own options come before the cluster's.
+    own = runner.Config("stock", "stock", {"mapred.child.java.opts": "-Xmx700m"})
+    planned = runner.plan("main", ["word-count"], [own], 1)[0]
+    settings = run.job_settings(planned)
+    assert settings["mapreduce.reduce.java.opts"] == "-Xmx700m " + safepoints.JVM_OPTION
+
+
+def test_safepoint_logs_come_from_every_reduces_container_log_directory(tmp_path):
+    state = tmp_path / "state"
+    job = load("stock")
+    for host, r in zip(("w1", "w3"), job.reduces, strict=True):
+        logs = state / "nodes" / host / "logs" / "userlogs" / "application_1_0001" / r.container
+        logs.mkdir(parents=True)
+        (logs / "safepoint.log").write_text(
+            f'[1.0s] Safepoint "GenCollectForAllocation", Time since last: 5 ns, Reaching '
+            f"safepoint: {host[1]}000000 ns, Cleanup: 1 ns, At safepoint: 4000000 ns, Total: 9 ns\n"
+        )
+    netns = cluster.Client(dist=fake_dist(state / "dist"), state_dir=state)
+    run = runner.Runner(netns, profile.load("paper"), tmp_path / "out", "/bench")
+    to = tmp_path / "run" / "safepoints"
+    run.copy_container_logs(job, safepoints.SAFEPOINT_LOG, to / job.job_id, ".log")
+    got = safepoints.read_run(to)
+    assert sorted(got["by_reduce"]) == sorted(r.attempt for r in job.reduces)
+    assert got["ttsp_max_ms"] == 3.0 and got["ttsp_per_reduce_ms"] == 2.0
+    assert got["at_safepoint_per_reduce_ms"] == 4.0
 
 
 def test_job_history_is_left_where_the_cluster_keeps_it(tmp_path):

@@ -11,15 +11,16 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.reduce.MapOutput;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManagerImpl;
+import org.apache.hadoop.mapreduce.task.reduce.MonitorTimedMergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 
 /**
  * Hadoop's stock shuffle with its fetch stalls counted: {@link Shuffle} and {@link
  * MergeManagerImpl} run unchanged (every call goes to them), and the time fetchers spend blocked
- * in {@code waitForResource()} and the reservations answered with WAIT are added to {@link
- * StockShuffleCounter}. The benchmark harness runs its stock variants with it, so that fetch-wait
- * time is measured the same way for both shuffles. Select it with {@code
- * mapreduce.job.reduce.shuffle.consumer.plugin.class}.
+ * in {@code waitForResource()}, the reservations answered with WAIT and the time fetchers wait to
+ * enter the merge manager's monitor are added to {@link StockShuffleCounter}. The benchmark
+ * harness runs its stock variants with it, so that these stalls are measured the same way for
+ * both shuffles. Select it with {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}.
  */
 public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
 
@@ -28,10 +29,17 @@ public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
     return new TimedMergeManager<>(context, this);
   }
 
-  /** Hadoop's merge manager, with {@code waitForResource()} timed and WAIT answers counted. */
-  private static final class TimedMergeManager<K, V> extends MergeManagerImpl<K, V> {
+  /**
+   * Hadoop's merge manager, with {@code waitForResource()} timed, WAIT answers counted and the
+   * fetchers' wait for its monitor added up.
+   */
+  private static final class TimedMergeManager<K, V> extends MonitorTimedMergeManager<K, V> {
     private final Counters.Counter waitMillis;
     private final Counters.Counter stalls;
+    private final Counters.Counter managerWaitMillis;
+
+    /** Waits for the monitor not yet counted, under a millisecond; guarded by the monitor. */
+    private long managerWaitNanos;
 
     TimedMergeManager(ShuffleConsumerPlugin.Context context, Shuffle<K, V> exceptionReporter) {
       super(
@@ -51,6 +59,22 @@ public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
           context.getMapOutputFile());
       this.waitMillis = context.getReporter().getCounter(StockShuffleCounter.FETCH_WAIT_MILLIS);
       this.stalls = context.getReporter().getCounter(StockShuffleCounter.FETCH_STALLS);
+      this.managerWaitMillis =
+          context.getReporter().getCounter(StockShuffleCounter.MERGE_MANAGER_WAIT_MILLIS);
+    }
+
+    /**
+     * Adds a fetcher's wait for the monitor; whole milliseconds go to the counter and the rest is
+     * kept for the next wait, so that many short waits are not lost to rounding.
+     */
+    @Override
+    protected void fetcherEntered(long waitedNanos) {
+      managerWaitNanos += waitedNanos;
+      long millis = managerWaitNanos / 1_000_000;
+      if (millis > 0) {
+        managerWaitMillis.increment(millis);
+        managerWaitNanos -= millis * 1_000_000;
+      }
     }
 
     @Override
@@ -64,8 +88,7 @@ public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
     }
 
     @Override
-    public synchronized MapOutput<K, V> reserve(TaskAttemptID mapId, long size, int fetcher)
-        throws IOException {
+    public MapOutput<K, V> reserve(TaskAttemptID mapId, long size, int fetcher) throws IOException {
       MapOutput<K, V> output = super.reserve(mapId, size, fetcher);
       if (output == null) {
         stalls.increment(1);

@@ -5,26 +5,42 @@
 package org.apache.hadoop.marco.benchmarks.engine;
 
 import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalDirAllocator;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.InputSplit;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MROutputFiles;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobOutput;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
+import org.apache.hadoop.mapreduce.task.reduce.MapOutput;
+import org.apache.hadoop.mapreduce.task.reduce.MergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
+import org.apache.hadoop.util.Progress;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -86,5 +102,135 @@ public class TestTimedStockShuffle {
     assertTrue("the stock shuffle's counters", hasGroup(counters, StockShuffleCounter.class));
     assertFalse("Hadoop's own merge manager, not MaRCO's", hasGroup(counters, MarcoCounter.class));
     assertFalse(hasGroup(stock.getCounters(), StockShuffleCounter.class));
+  }
+
+  /** A reporter whose counters are {@code counters}'. */
+  private static Reporter reporter(org.apache.hadoop.mapred.Counters counters) {
+    return new Reporter() {
+      @Override
+      public void setStatus(String status) {}
+
+      @Override
+      public void progress() {}
+
+      @Override
+      public org.apache.hadoop.mapred.Counters.Counter getCounter(Enum<?> name) {
+        return counters.findCounter(name);
+      }
+
+      @Override
+      public org.apache.hadoop.mapred.Counters.Counter getCounter(String group, String name) {
+        return counters.findCounter(group, name);
+      }
+
+      @Override
+      public void incrCounter(Enum<?> key, long amount) {
+        counters.incrCounter(key, amount);
+      }
+
+      @Override
+      public void incrCounter(String group, String counter, long amount) {
+        counters.incrCounter(group, counter, amount);
+      }
+
+      @Override
+      public InputSplit getInputSplit() {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public float getProgress() {
+        return 0;
+      }
+    };
+  }
+
+  /** The stock variants' merge manager, as a reduce task would create it, outside any job. */
+  private MergeManager<Text, Text> mergeManager(org.apache.hadoop.mapred.Counters counters)
+      throws IOException {
+    JobConf conf = new JobConf();
+    conf.set(MRConfig.LOCAL_DIR, new File(temp.getRoot(), "local").getAbsolutePath());
+    conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1 << 20);
+    TaskAttemptID reduceId = new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0);
+    org.apache.hadoop.mapred.Counters.Counter unused =
+        new org.apache.hadoop.mapred.Counters.Counter();
+    ShuffleConsumerPlugin.Context<Text, Text> context =
+        new ShuffleConsumerPlugin.Context<>(
+            reduceId,
+            conf,
+            FileSystem.getLocal(conf),
+            null,
+            new LocalDirAllocator(MRConfig.LOCAL_DIR),
+            reporter(counters),
+            null,
+            null,
+            null,
+            unused,
+            unused,
+            unused,
+            unused,
+            unused,
+            unused,
+            null,
+            new Progress(),
+            new Progress(),
+            null,
+            new MROutputFiles(),
+            null);
+    return new TimedStockShuffle<Text, Text>().createMergeManager(context);
+  }
+
+  /** A blocking call of a fetcher thread. */
+  private interface FetcherCall {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code call} on a thread of its own while this thread holds the manager's monitor, and
+   * keeps holding it {@code millis} after that thread blocks on it.
+   */
+  private static void whileHeld(Object manager, long millis, FetcherCall call) throws Exception {
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Thread fetcher =
+        new Thread(
+            () -> {
+              try {
+                call.run();
+              } catch (Throwable t) {
+                failed.set(t);
+              }
+            },
+            "fetcher");
+    synchronized (manager) {
+      fetcher.start();
+      while (fetcher.getState() != Thread.State.BLOCKED) {
+        assertTrue("the fetcher is still on its way to the manager", fetcher.isAlive());
+        Thread.sleep(1);
+      }
+      Thread.sleep(millis);
+    }
+    fetcher.join();
+    assertEquals(null, failed.get());
+  }
+
+  @Test(timeout = 60_000)
+  public void countsTheTimeAFetcherWaitsToEnterTheMergeManager() throws Exception {
+    org.apache.hadoop.mapred.Counters counters = new org.apache.hadoop.mapred.Counters();
+    MergeManager<Text, Text> manager = mergeManager(counters);
+    // Once uncontended, so that the fetcher below blocks on nothing but the manager.
+    manager.reserve(new TaskAttemptID("test", 1, TaskType.MAP, 0, 0), 100, 0).abort();
+
+    AtomicReference<MapOutput<Text, Text>> reserved = new AtomicReference<>();
+    TaskAttemptID mapId = new TaskAttemptID("test", 1, TaskType.MAP, 1, 0);
+    whileHeld(manager, 300, () -> reserved.set(manager.reserve(mapId, 100, 0)));
+    assertNotNull("memory was free, so the reservation went through", reserved.get());
+    long waited = counters.getCounter(StockShuffleCounter.MERGE_MANAGER_WAIT_MILLIS);
+    assertTrue("waited 300 ms or more in reserve, counted " + waited, waited >= 300);
+
+    // A failed fetch gives its memory back through unreserve, which is timed the same way.
+    whileHeld(manager, 100, () -> reserved.get().abort());
+    long total = counters.getCounter(StockShuffleCounter.MERGE_MANAGER_WAIT_MILLIS);
+    assertTrue("waited 100 ms or more in unreserve, counted " + (total - waited), total >= 400);
+    assertEquals(0, counters.getCounter(StockShuffleCounter.FETCH_STALLS));
   }
 }
