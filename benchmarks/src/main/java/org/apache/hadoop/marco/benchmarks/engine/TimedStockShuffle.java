@@ -9,9 +9,9 @@ import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.reduce.MapOutput;
+import org.apache.hadoop.mapreduce.task.reduce.MarcoMonitorTimedMergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.MergeManagerImpl;
-import org.apache.hadoop.mapreduce.task.reduce.MonitorTimedMergeManager;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 
 /**
@@ -33,7 +33,7 @@ public class TimedStockShuffle<K, V> extends Shuffle<K, V> {
    * Hadoop's merge manager, with {@code waitForResource()} timed, WAIT answers counted and the
    * fetchers' wait for its monitor added up.
    */
-  private static final class TimedMergeManager<K, V> extends MonitorTimedMergeManager<K, V> {
+  private static final class TimedMergeManager<K, V> extends MarcoMonitorTimedMergeManager<K, V> {
     private final Counters.Counter waitMillis;
     private final Counters.Counter stalls;
     private final Counters.Counter managerWaitMillis;

@@ -22,7 +22,8 @@ import org.apache.hadoop.util.Progress;
  * monitor measured: {@code reserve}, {@code closeInMemoryFile}, {@code closeOnDiskFile} and
  * {@code unreserve} read the clock, take the manager's monitor, report the wait to {@link
  * #fetcherEntered} and then run Hadoop's method inside it (the monitor is reentrant, so Hadoop's
- * own {@code synchronized} costs nothing more). This class sits in Hadoop's package because
+ * own {@code synchronized} costs nothing more). This class sits in Hadoop's package, with the
+ * {@code Marco} prefix that tells our classes there from Hadoop's, because
  * {@code unreserve} and the in-memory map output are visible only there.
  *
  * <p>{@code waitForResource()} is not timed here: Hadoop's takes the in-memory merger's monitor,
@@ -32,10 +33,10 @@ import org.apache.hadoop.util.Progress;
  * <p>The merge threads call some of these methods too (a finished merge closes its output file
  * and releases the memory of its inputs); their waits are not fetchers' and are not reported.
  */
-public abstract class MonitorTimedMergeManager<K, V> extends MergeManagerImpl<K, V> {
+public abstract class MarcoMonitorTimedMergeManager<K, V> extends MergeManagerImpl<K, V> {
 
   @SuppressWarnings("rawtypes")
-  protected MonitorTimedMergeManager(
+  protected MarcoMonitorTimedMergeManager(
       TaskAttemptID reduceId,
       JobConf jobConf,
       FileSystem localFS,
