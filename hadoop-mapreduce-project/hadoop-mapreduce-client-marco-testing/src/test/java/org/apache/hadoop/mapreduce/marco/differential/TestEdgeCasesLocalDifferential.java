@@ -29,6 +29,7 @@ import org.apache.hadoop.mapreduce.marco.testing.InputFiles;
 import org.apache.hadoop.mapreduce.marco.testing.JobFactory;
 import org.apache.hadoop.mapreduce.marco.testing.LocalModeConf;
 import org.apache.hadoop.mapreduce.task.reduce.ReverseOrderPartialReducer;
+import org.apache.hadoop.mapreduce.task.reduce.TestMarcoPartialReducerContract;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -109,6 +110,36 @@ public class TestEdgeCasesLocalDifferential {
               TestEdgeCasesMiniClusterDifferential.lowThresholds(conf);
               Job job = WordSum.create(conf, in, out, reducers, true, false);
               MarcoJob.setPartialReducerClass(job, ReverseOrderPartialReducer.class);
+              return job;
+            });
+    InputFiles.write(fs, run.input(), input);
+
+    DifferentialResult result = run.run();
+
+    assertEquals(SkewedWords.expectedCounts(input, reducers), result.output().text());
+    assertEquals(
+        "each reduce caught its partial reducer once",
+        reducers,
+        result.marco(MARCO, MarcoCounter.CONTRACT_VIOLATIONS));
+  }
+
+  /**
+   * A partial reducer that rewrites the key it was handed in place and emits it, so that its keys
+   * still ascend (a common Hadoop idiom, and a broken contract): caught in each reduce, and the
+   * output is stock's.
+   */
+  @Test
+  public void partialReducerRewritingItsKeyInPlaceLeavesTheOutputRight() throws Exception {
+    int reducers = 2;
+    List<List<String>> input = SkewedWords.generate(16, 2000, List.of(), 5);
+    DifferentialRun run =
+        differential(
+            "key-rewriting",
+            (conf, in, out) -> {
+              TestEdgeCasesMiniClusterDifferential.lowThresholds(conf);
+              Job job = WordSum.create(conf, in, out, reducers, true, false);
+              MarcoJob.setPartialReducerClass(
+                  job, TestMarcoPartialReducerContract.KeyRewritingSumReducer.class);
               return job;
             });
     InputFiles.write(fs, run.input(), input);
