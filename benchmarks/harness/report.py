@@ -115,6 +115,7 @@ RUN_COLUMNS = [
     "link_slack_s",
     "failed_attempts",
     "killed_attempts",
+    "retries_without_partial_work",
     "output_sha256",
     "job_ids",
     "command",
@@ -224,9 +225,16 @@ def markdown(
 ) -> str:
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
+    ok = [r for r in records if r["status"] == "ok"]
     lines += [
         f"{len(records) - len(failed)} runs ok, {len(failed)} failed; results in "
         f"`results.jsonl` (one line per run), `results.json`, `results.csv`, `summary.csv`.",
+        # A partial reducer that runs a reduce out of memory shows as a failed attempt and a
+        # retry without partial work, in a run that still succeeds.
+        f"Task attempts that failed in the runs that succeeded: "
+        f"{sum(r.get('failed_attempts', 0) for r in ok)}; reduce attempts retried without "
+        f"partial work: "
+        f"{sum(r.get('marco', {}).get('retries_without_partial_work', 0) for r in ok)}.",
         "Every number below is the mean over the repetitions with [min–max]; runs of "
         "different variants were interleaved on the same data and cluster.",
         "",
