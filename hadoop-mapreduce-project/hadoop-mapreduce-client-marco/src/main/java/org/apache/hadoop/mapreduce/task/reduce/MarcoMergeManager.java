@@ -113,6 +113,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
   private final int sortFactor;
 
+  /**
+   * {@code mapreduce.marco.fetch.to.disk.when.full}, where the job keeps no map output in memory
+   * for the reducer ({@code mapreduce.reduce.input.buffer.percent} 0, Hadoop's default). A job
+   * that keeps some asks for map outputs to reach the reducer without a disk write and read:
+   * there a fetch that finds memory full waits for the spill, as in Hadoop, and its map output
+   * may then stay in memory.
+   */
+  private final boolean fetchToDiskWhenFull;
+
   private int remergesStarted;
   private int arrivals;
   private int invocationsStarted;
@@ -183,6 +192,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.settings = settings;
     this.memory = new MarcoMemoryBudget(conf);
     this.ledger = new MarcoRunLedger<>(memory.maxInMemoryForReduce());
+    this.fetchToDiskWhenFull =
+        settings.isFetchToDiskWhenFull() && memory.maxInMemoryForReduce() == 0;
     this.policy = new MarcoInvocationPolicy(settings, conf.getNumMapTasks());
     this.sortFactor =
         Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
@@ -278,7 +289,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long asked = System.nanoTime();
     synchronized (this) {
       fetcherEntered(asked);
-      if (settings.isFetchToDiskWhenFull() || !fetchWaitsForSpill()) {
+      if (fetchToDiskWhenFull || !fetchWaitsForSpill()) {
         return;
       }
       long start = System.currentTimeMillis();
@@ -331,7 +342,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       return toDisk(mapId, requestedSize, fetcher);
     }
     if (!memory.tryReserve(requestedSize)) {
-      if (settings.isFetchToDiskWhenFull()) {
+      if (fetchToDiskWhenFull) {
         // While the maps run, a spill waits for CPU behind them, and a fetcher waiting for it
         // leaves the throttled link idle: that time comes back as exposed shuffle at the end.
         // Writing to the page cache costs the fetch little, and the run on disk is an input for

@@ -53,15 +53,20 @@ public class TestMarcoReduceInputBuffer {
     return conf;
   }
 
+  private static List<String> words(int map) {
+    List<String> words = new ArrayList<>();
+    Random r = new Random(map);
+    for (int j = 0; j < 100; j++) {
+      words.add("w" + r.nextInt(20));
+    }
+    return words;
+  }
+
   /** Fetches every map output and waits for partial work after each; returns the sums. */
   private static Map<String, Long> shuffle(SyntheticShuffle s, String where) throws Throwable {
     Map<String, Long> expected = new TreeMap<>();
     for (int i = 0; i < MAPS; i++) {
-      List<String> words = new ArrayList<>();
-      Random r = new Random(i);
-      for (int j = 0; j < 100; j++) {
-        words.add("w" + r.nextInt(20));
-      }
+      List<String> words = words(i);
       words.forEach(w -> expected.merge(w, 1L, Long::sum));
       assertEquals(where, s.fetch(i, words));
       s.awaitIdle();
@@ -120,5 +125,31 @@ public class TestMarcoReduceInputBuffer {
     shuffle(s, "DISK");
     assertTrue(s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS) > 0);
     assertSpilledIsWhatMergesReadFromDisk(s, s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
+  }
+
+  /** What a fetch is told once three map outputs in flight hold more than the limit. */
+  private String fetchOverTheLimit(float reduceInputBufferPercent) throws Throwable {
+    JobConf conf = conf();
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, reduceInputBufferPercent);
+    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    long size = s.rawLength(words(0));
+    // A limit of 2.5 map outputs, and each fits in memory alone (at most half the limit).
+    conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (2.5 * size / 0.7));
+    conf.setFloat(MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT, 0.5f);
+    s.start();
+    for (int i = 0; i < 3; i++) {
+      assertEquals("MEMORY", s.reserveAndShuffle(i, words(i)).getDescription());
+    }
+    return s.fetch(3, words(3));
+  }
+
+  @Test(timeout = 60_000)
+  public void overTheLimitAFetchWaitsWhereTheJobKeepsMapOutputsForTheReducer() throws Throwable {
+    assertEquals("WAIT", fetchOverTheLimit(1.0f));
+  }
+
+  @Test(timeout = 60_000)
+  public void overTheLimitAFetchGoesToDiskWhereTheJobKeepsNone() throws Throwable {
+    assertEquals("DISK", fetchOverTheLimit(0f));
   }
 }
