@@ -463,6 +463,15 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         // wait for the memory spill, whose run on disk a later invocation takes.
         break;
       }
+      if (inputs.size() == 1 && !inputs.get(0).inMemory() && partialFunction() == null) {
+        // Partial sort of one run on disk would copy it unchanged: a disk write and read for
+        // nothing, which any job pays in I/O and Hadoop counts in SPILLED_RECORDS. The run
+        // waits for company. (One in memory is worth sorting to disk: the final merge would
+        // write it there itself, on the reducer's critical path.)
+        memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
+        ledger.putBack(inputs);
+        break;
+      }
       startInvocation(newInvocation(inputs));
     }
     // Multi-level partial reduce: partial runs are merged (and partially reduced) again once

@@ -133,6 +133,12 @@ final class MarcoRunLedger<K, V> {
     unprocessedMemoryBytes += MarcoShuffledRun.memoryBytesOf(new ArrayList<>(runs));
   }
 
+  /** Runs just taken, back first among the unprocessed ones, the oldest as they were. */
+  void putBack(List<MarcoShuffledRun<K, V>> runs) {
+    unprocessed.addAll(0, runs);
+    unprocessedMemoryBytes += MarcoShuffledRun.memoryBytesOf(runs);
+  }
+
   void addPartialRun(MarcoPartialRun<K, V> run) {
     partialRuns.add(run);
   }

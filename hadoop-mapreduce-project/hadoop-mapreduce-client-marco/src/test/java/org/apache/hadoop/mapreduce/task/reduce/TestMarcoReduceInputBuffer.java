@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -151,5 +152,25 @@ public class TestMarcoReduceInputBuffer {
   @Test(timeout = 60_000)
   public void overTheLimitAFetchGoesToDiskWhereTheJobKeepsNone() throws Throwable {
     assertEquals("DISK", fetchOverTheLimit(0f));
+  }
+
+  @Test(timeout = 60_000)
+  public void partialSortNeverCopiesALoneRunOnDisk() throws Throwable {
+    JobConf conf = SyntheticShuffle.baseConf(MAPS);
+    // No partial reducer: partial sort only, from the first arrival on.
+    conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 1);
+    conf.setInt(MarcoConfig.START_THRESHOLD, 1);
+    // Too little shuffle memory for any map output: every one goes to disk.
+    conf.setLong("mapreduce.reduce.memory.totalbytes", 1000);
+    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    s.start();
+    shuffle(s, "DISK");
+    List<Integer> runs =
+        s.timelineValues(
+            Pattern.compile("\"invocation-start\".*\"runs\":(\\d+)"), 1, Integer::parseInt);
+    assertTrue("partial sort ran", !runs.isEmpty());
+    assertTrue(
+        "every invocation merged two runs or more: " + runs, runs.stream().allMatch(n -> n > 1));
+    assertSpilledIsWhatMergesReadFromDisk(s, s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS));
   }
 }
