@@ -259,12 +259,7 @@ final class MarcoMergeEvents {
 
   <K, V> void backedOff(MarcoInvocation<K, V> invocation, long millis, MarcoHeapGuard guard) {
     count(MarcoCounter.HEAP_BACKOFFS, 1);
-    timeline.event(
-        invocation.isRemerge() ? "remerge-backed-off" : "invocation-backed-off",
-        "n",
-        invocation.number,
-        "millis",
-        millis);
+    ended(invocation, "backed-off", millis);
     LOG.info(
         "MaRCO {} of {} backed off after {} ms: {} ({}); its {} runs wait, unchanged, until the"
             + " heap has room",
@@ -276,14 +271,19 @@ final class MarcoMergeEvents {
         invocation.inputs.size());
   }
 
-  <K, V> void abandoned(MarcoInvocation<K, V> invocation, long millis) {
-    count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
+  /** The timeline event of a merge of partial work that ended {@code how}, without a run. */
+  private <K, V> void ended(MarcoInvocation<K, V> invocation, String how, long millis) {
     timeline.event(
-        invocation.isRemerge() ? "remerge-abandoned" : "invocation-abandoned",
+        (invocation.isRemerge() ? "remerge-" : "invocation-") + how,
         "n",
         invocation.number,
         "millis",
         millis);
+  }
+
+  <K, V> void abandoned(MarcoInvocation<K, V> invocation, long millis) {
+    count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
+    ended(invocation, "abandoned", millis);
     LOG.info(
         "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final merge"
             + " unchanged",

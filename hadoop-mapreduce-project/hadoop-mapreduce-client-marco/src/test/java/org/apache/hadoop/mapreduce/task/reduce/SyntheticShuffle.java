@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -96,6 +97,16 @@ final class SyntheticShuffle {
             counters.findCounter(TaskCounter.MERGED_MAP_OUTPUTS),
             new Progress());
     return manager;
+  }
+
+  /** {@code count} words drawn from w0..w(distinct-1) with a generator seeded by {@code seed}. */
+  static List<String> randomWords(int seed, int count, int distinct) {
+    List<String> words = new ArrayList<>();
+    Random r = new Random(seed);
+    for (int j = 0; j < count; j++) {
+      words.add("w" + r.nextInt(distinct));
+    }
+    return words;
   }
 
   /** A map output holding {@code words} (sorted here, as a map's spill is) with count 1 each. */

@@ -260,25 +260,38 @@ public class TestMarcoErrorPolicy {
         conf, FileSystem.getLocal(conf).getRaw(), files, null, s.reduceId, s.reporter);
   }
 
-  @Test(timeout = 60_000)
-  public void anErrorThatStopsAMergeAskedToStopFailsTheAttemptAndIsNoBackOff() throws Throwable {
+  /** What the user function throws when its input stops a merge asked to stop. */
+  private interface OnStop {
+    void thrown() throws IOException, InterruptedException;
+  }
+
+  /** Merges three map outputs with a merge asked to stop at once, whose function does onStop. */
+  private void mergeAskedToStop(OnStop onStop) throws Throwable {
     SyntheticShuffle s = new SyntheticShuffle(conf(CountingSumReducer.class), localDir, null);
     List<MarcoShuffledRun<Text, LongWritable>> inputs = new ArrayList<>();
-    MarcoRunMerger<Text, LongWritable> merger = runMerger(s, inputs);
+    runMerger(s, inputs)
+        .merge(
+            "marco-partial-1",
+            inputs,
+            (sorted, out, reporter) -> {
+              try {
+                sorted.next();
+              } catch (MarcoAbandonedMergeException stopped) {
+                onStop.thrown();
+              }
+            },
+            false,
+            () -> true);
+  }
+
+  @Test(timeout = 60_000)
+  public void anErrorThatStopsAMergeAskedToStopFailsTheAttemptAndIsNoBackOff() throws Throwable {
     OutOfMemoryError error = new OutOfMemoryError("simulated: in the partial reducer");
     try {
-      merger.merge(
-          "marco-partial-1",
-          inputs,
-          (sorted, out, reporter) -> {
-            try {
-              sorted.next();
-            } catch (MarcoAbandonedMergeException stopped) {
-              throw error;
-            }
-          },
-          false,
-          () -> true);
+      mergeAskedToStop(
+          () -> {
+            throw error;
+          });
       fail("the merge must fail");
     } catch (OutOfMemoryError e) {
       assertSame(error, e);
@@ -287,22 +300,11 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void anInterruptThatStopsAMergeAskedToStopIsKept() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(CountingSumReducer.class), localDir, null);
-    List<MarcoShuffledRun<Text, LongWritable>> inputs = new ArrayList<>();
-    MarcoRunMerger<Text, LongWritable> merger = runMerger(s, inputs);
     try {
-      merger.merge(
-          "marco-partial-1",
-          inputs,
-          (sorted, out, reporter) -> {
-            try {
-              sorted.next();
-            } catch (MarcoAbandonedMergeException stopped) {
-              throw new InterruptedException("as the reducer saw it");
-            }
-          },
-          false,
-          () -> true);
+      mergeAskedToStop(
+          () -> {
+            throw new InterruptedException("as the reducer saw it");
+          });
       fail("the merge must stop");
     } catch (MarcoAbandonedMergeException expected) {
       assertTrue("the thread's interrupt is kept", Thread.interrupted());

@@ -90,36 +90,22 @@ public class TestMarcoPartialReducerContract {
    * appended character sorts below every digit, so the keys it emits still ascend; only the
    * group rule, checked against the bytes the merge gave, can see that they left their group.
    */
-  public static class KeyRewritingSumReducer
-      extends Reducer<Text, LongWritable, Text, LongWritable> {
+  public static class KeyRewritingSumReducer extends TestMarcoMergeManager.SumReducer {
     @Override
-    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+    protected void emit(Text key, long sum, Context context)
         throws IOException, InterruptedException {
-      long sum = 0;
-      for (LongWritable v : values) {
-        sum += v.get();
-      }
       key.set(key + "!");
-      context.write(key, new LongWritable(sum));
+      super.emit(key, sum, context);
     }
   }
 
   /** The old API's form of {@link KeyRewritingSumReducer}. */
-  public static class OldApiKeyRewritingSumReducer extends MapReduceBase
-      implements org.apache.hadoop.mapred.Reducer<Text, LongWritable, Text, LongWritable> {
+  public static class OldApiKeyRewritingSumReducer extends TestMarcoMergeManager.OldSumReducer {
     @Override
-    public void reduce(
-        Text key,
-        Iterator<LongWritable> values,
-        OutputCollector<Text, LongWritable> out,
-        Reporter reporter)
+    protected void emit(Text key, long sum, OutputCollector<Text, LongWritable> out)
         throws IOException {
-      long sum = 0;
-      while (values.hasNext()) {
-        sum += values.next().get();
-      }
       key.set(key + "!");
-      out.collect(key, new LongWritable(sum));
+      super.emit(key, sum, out);
     }
   }
 
@@ -127,19 +113,14 @@ public class TestMarcoPartialReducerContract {
    * Correct: emits the group's key through an object of its own, which it then changes (as a
    * reducer that reuses its output key does). What was written is what counts.
    */
-  public static class ReusedOutputKeySumReducer
-      extends Reducer<Text, LongWritable, Text, LongWritable> {
+  public static class ReusedOutputKeySumReducer extends TestMarcoMergeManager.SumReducer {
     private final Text outKey = new Text();
 
     @Override
-    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+    protected void emit(Text key, long sum, Context context)
         throws IOException, InterruptedException {
-      long sum = 0;
-      for (LongWritable v : values) {
-        sum += v.get();
-      }
       outKey.set(key);
-      context.write(outKey, new LongWritable(sum));
+      super.emit(outKey, sum, context);
       outKey.set("~ changed after the write");
     }
   }
@@ -197,6 +178,13 @@ public class TestMarcoPartialReducerContract {
     assertEquals(expected, sums);
   }
 
+  /** Runs a shuffle with a partial reducer that breaks its contract: caught, output right. */
+  private void assertCaught(Class<?> partialReducer) throws Throwable {
+    SyntheticShuffle s = shuffle(partialReducer, false);
+    assertOutputRight(s);
+    assertCaughtOnceAndPartialReduceStopped(s);
+  }
+
   private static void assertCaughtOnceAndPartialReduceStopped(SyntheticShuffle s) {
     assertEquals(1, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));
     assertEquals("the violating invocation failed", 1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
@@ -216,44 +204,32 @@ public class TestMarcoPartialReducerContract {
 
   @Test
   public void keysEmittedOutOfOrderAreCaught() throws Throwable {
-    SyntheticShuffle s = shuffle(ReverseOrderPartialReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(ReverseOrderPartialReducer.class);
   }
 
   @Test
   public void keysEmittedUnderAnotherKeyAreCaught() throws Throwable {
-    SyntheticShuffle s = shuffle(RenamingSumReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(RenamingSumReducer.class);
   }
 
   @Test
   public void aViolationTheReducerSwallowsIsCaughtAsWell() throws Throwable {
-    SyntheticShuffle s = shuffle(SwallowingReverseOrderSumReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(SwallowingReverseOrderSumReducer.class);
   }
 
   @Test
   public void oldApiPartialReducersAreCheckedToo() throws Throwable {
-    SyntheticShuffle s = shuffle(OldApiShiftingReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(OldApiShiftingReducer.class);
   }
 
   @Test
   public void aKeyRewrittenInPlaceIsCaught() throws Throwable {
-    SyntheticShuffle s = shuffle(KeyRewritingSumReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(KeyRewritingSumReducer.class);
   }
 
   @Test
   public void aKeyRewrittenInPlaceIsCaughtInTheOldApi() throws Throwable {
-    SyntheticShuffle s = shuffle(OldApiKeyRewritingSumReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(OldApiKeyRewritingSumReducer.class);
   }
 
   @Test
@@ -269,9 +245,7 @@ public class TestMarcoPartialReducerContract {
 
   @Test
   public void aKeyEmittedBeforeTheFirstGroupIsCaught() throws Throwable {
-    SyntheticShuffle s = shuffle(SetupEmittingReducer.class, false);
-    assertOutputRight(s);
-    assertCaughtOnceAndPartialReduceStopped(s);
+    assertCaught(SetupEmittingReducer.class);
   }
 
   @Test

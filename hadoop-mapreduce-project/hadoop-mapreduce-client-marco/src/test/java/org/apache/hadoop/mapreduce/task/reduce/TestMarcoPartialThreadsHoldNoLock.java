@@ -13,10 +13,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -107,12 +105,7 @@ public class TestMarcoPartialThreadsHoldNoLock {
   }
 
   private static List<String> words(int map) {
-    List<String> words = new ArrayList<>();
-    Random r = new Random(map);
-    for (int j = 0; j < 200; j++) {
-      words.add("w" + r.nextInt(30));
-    }
-    return words;
+    return SyntheticShuffle.randomWords(map, 200, 30);
   }
 
   /** Reserves, shuffles and commits map {@code i} on the fetcher thread; fails if it blocks. */

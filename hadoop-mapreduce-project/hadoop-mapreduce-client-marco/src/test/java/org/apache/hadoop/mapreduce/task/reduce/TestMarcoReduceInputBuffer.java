@@ -10,10 +10,8 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileUtil;
@@ -55,12 +53,7 @@ public class TestMarcoReduceInputBuffer {
   }
 
   private static List<String> words(int map) {
-    List<String> words = new ArrayList<>();
-    Random r = new Random(map);
-    for (int j = 0; j < 100; j++) {
-      words.add("w" + r.nextInt(20));
-    }
-    return words;
+    return SyntheticShuffle.randomWords(map, 100, 20);
   }
 
   /** Fetches every map output and waits for partial work after each; returns the sums. */
