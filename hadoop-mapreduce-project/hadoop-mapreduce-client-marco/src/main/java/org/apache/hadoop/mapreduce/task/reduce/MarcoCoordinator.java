@@ -72,9 +72,4 @@ final class MarcoCoordinator {
   void awaitTermination(long millis) throws InterruptedException {
     thread.join(millis);
   }
-
-  /** Whether the coordinator thread has ended (for tests). */
-  boolean terminated() {
-    return !thread.isAlive();
-  }
 }
