@@ -208,11 +208,12 @@ public final class MarcoConfig {
   public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = false;
 
   /**
-   * The share of the tenured heap, as the last full collection left it, above which partial work
-   * backs off: no invocation starts, and a running one hands its inputs back untouched. Stock
-   * Hadoop runs the reducer only after the shuffle has freed its buffers; a partial reducer runs
-   * next to them, so it must not take the heap they leave. A fraction in (0, 1]; 1 turns the
-   * guard off. Not part of control: it guards the attempt, not the speed.
+   * The share of the heap above which partial work backs off: no invocation starts, and a running
+   * one hands its inputs back untouched. Counted is the heap in use after the latest collection of
+   * any kind plus the shuffle memory still to reserve. Stock Hadoop runs the reducer only after
+   * the shuffle has freed its buffers; a partial reducer runs next to them, so it must not take
+   * the heap they need. A fraction in (0, 1]; 1 turns the guard off. Not part of control: it
+   * guards the attempt, not the speed.
    */
   public static final String PARTIAL_HEAP_LIMIT_PERCENT = PREFIX + "partial.heap.limit.percent";
 

@@ -41,8 +41,8 @@ public enum MarcoCounter {
   /** Partial invocations abandoned at shuffle end; their inputs went to the final merge. */
   ABANDONED_INVOCATIONS,
   /**
-   * Times partial work backed off because the tenured heap was over
-   * {@code mapreduce.marco.partial.heap.limit.percent}: a running invocation handed its inputs
+   * Times partial work backed off because the heap in use, with the shuffle memory still to
+   * reserve, was over {@code mapreduce.marco.partial.heap.limit.percent}: a running invocation handed its inputs
    * back untouched, or invocations that could have started were held back (once per episode).
    */
   HEAP_BACKOFFS,

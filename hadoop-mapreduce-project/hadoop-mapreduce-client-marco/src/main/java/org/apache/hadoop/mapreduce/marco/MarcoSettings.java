@@ -283,7 +283,7 @@ public final class MarcoSettings {
     return controlEnabled && abandonAtShuffleEnd;
   }
 
-  /** The tenured-heap share above which partial work backs off (1: never). */
+  /** The heap share above which partial work backs off (1: never). */
   public float getPartialHeapLimit() {
     return partialHeapLimit;
   }

@@ -168,18 +168,12 @@ public class TestEdgeCasesMiniClusterDifferential {
   }
 
   /**
-   * No out-of-memory that stock would not have. One word, so one group holds every record, and a
-   * partial reducer that copies each group's values into a list before summing them, next to
-   * shuffle buffers of half of a 64 MB reduce heap; the final reducer streams. Stock never runs
-   * the partial reducer and succeeds; MaRCO must too, with partial work backing off.
-   *
-   * <p>The guard's limit is 0.6 here, not the default: the shuffle buffers alone fill about three
-   * quarters of the tenured space after a full collection, so the guard holds partial work back
-   * from the first full collection of the shuffle on, whenever the reduce starts. At the default
-   * the outcome depends on when the reduce starts relative to the maps, which a test on a busy
-   * machine does not control (whether an unguarded run then fails does too: in one of three runs
-   * it committed a single 800,000-record invocation and finished). TestMarcoHeapGuard checks the
-   * limit itself, on a heap the test sets.
+   * No out-of-memory that stock would not have, at the default heap limit. One word, so one group
+   * holds every record, and a partial reducer that keeps about 4 KB per value of its group before
+   * summing, next to shuffle buffers of 30% of a 64 MB reduce heap; the final reducer streams.
+   * Stock never runs the partial reducer and succeeds. MaRCO must succeed on each reduce's first
+   * attempt, not through a retry without partial work, with partial work backing off.
+   * TestMarcoHeapGuard shows the guard's signal itself on this JVM's collections.
    */
   @Test
   public void heavyPartialReducerBacksOffInsteadOfRunningTheReduceOutOfMemory() throws Exception {
@@ -195,10 +189,9 @@ public class TestEdgeCasesMiniClusterDifferential {
               conf.set(
                   MRJobConfig.REDUCE_JAVA_OPTS,
                   conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
-              conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+              conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.3f);
               Job job = WordSum.create(conf, in, out, 1, false, false);
               MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
-              job.getConfiguration().setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 0.6f);
               return job;
             });
     InputFiles.write(CLUSTER.fileSystem(), run.input(), input);
@@ -209,6 +202,10 @@ public class TestEdgeCasesMiniClusterDifferential {
     assertEquals("stock lost no reduce attempt", 0, failedReduces(result.stockCounters()));
     assertEquals(
         "with the guard a MaRCO reduce attempt failed", 0, failedReduces(result.counters(MARCO)));
+    assertEquals(
+        "a MaRCO reduce succeeded only in a retry without partial work",
+        0,
+        result.marco(MARCO, MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK));
     assertTrue(
         "partial work never backed off ("
             + result.marco(MARCO, MarcoCounter.INVOCATIONS)

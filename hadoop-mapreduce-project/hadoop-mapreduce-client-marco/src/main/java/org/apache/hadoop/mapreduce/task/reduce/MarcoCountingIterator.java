@@ -6,23 +6,37 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.util.Progress;
 
 /**
- * Counts the records a merge reads, for the partial-input counters and adaptive control, and
- * stops the merge between two records once it is asked to be abandoned.
+ * Counts the records a merge reads, for the partial-input counters and adaptive control, stops
+ * the merge between two records once it is asked to be abandoned, and publishes how far the
+ * merge has got once per batch of records and when its input ends.
  */
 final class MarcoCountingIterator implements RawKeyValueIterator {
   private final RawKeyValueIterator in;
   private final BooleanSupplier abandonRequested;
+  private final MarcoMergeProgress progress;
+  private final LongSupplier bytesWritten;
   private long records;
   private boolean abandoned;
 
-  MarcoCountingIterator(RawKeyValueIterator in, BooleanSupplier abandonRequested) {
+  /**
+   * @param progress where to publish the share of the input read and {@code bytesWritten}
+   * @param bytesWritten the merge's raw output bytes so far
+   */
+  MarcoCountingIterator(
+      RawKeyValueIterator in,
+      BooleanSupplier abandonRequested,
+      MarcoMergeProgress progress,
+      LongSupplier bytesWritten) {
     this.in = in;
     this.abandonRequested = abandonRequested;
+    this.progress = progress;
+    this.bytesWritten = bytesWritten;
   }
 
   long records() {
@@ -53,6 +67,9 @@ final class MarcoCountingIterator implements RawKeyValueIterator {
     boolean more = in.next();
     if (more) {
       records++;
+    }
+    if (!more || records % MarcoMergeProgress.RECORDS_PER_PUBLISH == 0) {
+      progress.publish(more ? in.getProgress().getProgress() : 1f, bytesWritten.getAsLong());
     }
     return more;
   }

@@ -28,6 +28,9 @@ final class MarcoInvocation<K, V> {
 
   final boolean injectFailure;
 
+  /** How far its merge has got, for the decision whether the final merge waits for it. */
+  final MarcoMergeProgress progress = new MarcoMergeProgress();
+
   /** When it was handed to a partial thread; guarded by the merge manager. */
   long startMillis;
 
@@ -107,6 +110,20 @@ final class MarcoInvocation<K, V> {
   /** True for the one caller that gets to apply the outcome of a finished invocation. */
   boolean claimOutcome() {
     return state.compareAndSet(State.FINISHED, State.APPLIED);
+  }
+
+  /** Whether the shuffle's end took its inputs from it: its merge stops at the next record. */
+  boolean detached() {
+    return state.get() == State.DETACHED;
+  }
+
+  /** Raw bytes of its inputs. */
+  long inputBytes() {
+    long bytes = 0;
+    for (MarcoShuffledRun<K, V> run : inputs) {
+      bytes += run.rawLength();
+    }
+    return bytes;
   }
 
   /** The shuffle ended: true if it was still running, and its inputs go to the final merge. */

@@ -22,6 +22,9 @@ class MarcoMemoryBudget {
   private final long maxInMemoryForReduce;
   private long used;
 
+  /** {@link #used} as last written, for readers that must not take this object's lock. */
+  private volatile long usedNow;
+
   /** The part of {@link #used} held by running partial invocations. */
   private long pinned;
 
@@ -84,11 +87,13 @@ class MarcoMemoryBudget {
       return false;
     }
     used += size;
+    usedNow = used;
     return true;
   }
 
   synchronized void release(long size) {
     used -= size;
+    usedNow = used;
     notifyAll();
   }
 
@@ -124,6 +129,14 @@ class MarcoMemoryBudget {
 
   synchronized long used() {
     return used;
+  }
+
+  /**
+   * The shuffle memory that fetchers may still reserve. Takes no lock: the heap guard asks it from
+   * low-priority threads, which must never hold up a fetcher's reservation.
+   */
+  long stillToReserve() {
+    return Math.max(0L, limit - usedNow);
   }
 
   long limit() {

@@ -281,15 +281,23 @@ final class MarcoMergeEvents {
         millis);
   }
 
-  <K, V> void abandoned(MarcoInvocation<K, V> invocation, long millis) {
+  /**
+   * An invocation abandoned at shuffle end: as {@code asked} by {@link
+   * MarcoConfig#ABANDON_AT_SHUFFLE_END} or a failing attempt, or as not worth the final merge's
+   * wait.
+   */
+  <K, V> void abandoned(MarcoInvocation<K, V> invocation, long millis, boolean asked) {
     count(MarcoCounter.ABANDONED_INVOCATIONS, 1);
     ended(invocation, "abandoned", millis);
     LOG.info(
-        "MaRCO {} of {} abandoned at shuffle end after {} ms; its {} runs go to the final merge"
-            + " unchanged",
+        "MaRCO {} of {} abandoned at shuffle end after {} ms ({}); its {} runs go to the final"
+            + " merge unchanged",
         invocation,
         reduceId,
         millis,
+        asked
+            ? "as asked"
+            : "not worth the wait: " + invocation.progress.describe(invocation.inputBytes()),
         invocation.inputs.size());
   }
 

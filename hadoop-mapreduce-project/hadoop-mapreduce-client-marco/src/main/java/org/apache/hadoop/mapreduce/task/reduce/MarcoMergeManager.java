@@ -14,7 +14,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.VisibleForTesting;
 import org.apache.hadoop.fs.FileSystem;
@@ -134,9 +133,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private long shuffleEndMillis;
 
-  /** Set at shuffle end when control abandons running invocations; read by their merges. */
-  private volatile boolean abandonRunning;
-
   /** Whether partial work may have heap to work in; replaced by tests. */
   private volatile MarcoHeapGuard heapGuard;
 
@@ -198,7 +194,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.sortFactor =
         Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
     this.adaptive = new MarcoAdaptiveControl(settings);
-    this.heapGuard = MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit());
+    this.heapGuard =
+        MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit(), memory::stillToReserve);
     this.partialReducer =
         partialReducer == null || !settings.isPartialReduceEnabled()
             ? null
@@ -576,7 +573,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     long start = System.currentTimeMillis();
     MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
-    BooleanSupplier heapFull = heapGuard.sampler();
+    MarcoHeapGuard heap = heapGuard;
     try {
       result =
           runMerger.merge(
@@ -584,7 +581,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
               invocation.inputs,
               invocation.function == null ? MarcoRecordReducer.copy() : invocation.function,
               invocation.injectFailure,
-              () -> abandonRunning || heapFull.getAsBoolean());
+              () -> invocation.detached() || heap.overLimit(),
+              invocation.progress);
     } catch (Throwable t) {
       failure = MarcoErrors.keepInterrupt(t);
     } finally {
@@ -667,23 +665,31 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * Abandons every running invocation at shuffle end without waiting for it. A partial thread
-   * runs at low priority, and on a node busy with other reduces it may take seconds to reach the
-   * next record and see that it is abandoned: the final merge must not wait that long. Its inputs
-   * are only read, so the final merge takes them now while the detached thread stops on its own
-   * and removes what it wrote ({@link #discardDetached}).
+   * Abandons, at shuffle end, each running invocation not worth waiting for ({@link
+   * MarcoMergeProgress#worthWaitingFor}), or every one with {@code all}, without waiting for it.
+   * The final merge waits only for work that saves more than the wait costs: a partial reducer
+   * too expensive for what it keeps (or that has hardly started) would otherwise make the job
+   * slower than stock. A partial thread runs at low priority, and on a node busy with other
+   * reduces it may take seconds to reach the next record and see that it is abandoned: the final
+   * merge does not wait for that either. Its inputs are only read, so the final merge takes them
+   * now while the detached thread stops on its own and removes what it wrote ({@link
+   * #discardDetached}). Called with the lock held, at shuffle end and again while the final merge
+   * waits, as the invocations' progress changes the answer.
    */
-  private void detachRunning(long shuffleEnd) {
+  private void detachRunning(boolean all) {
+    long now = System.currentTimeMillis();
+    long overlapEnd = shuffleEndMillis == 0 ? now : shuffleEndMillis;
     for (Iterator<MarcoInvocation<K, V>> it = running.iterator(); it.hasNext(); ) {
       MarcoInvocation<K, V> invocation = it.next();
-      if (!invocation.detach()) {
-        continue; // it has finished: its outcome is posted, and the coordinator applies it now
+      boolean worthWaitingFor = invocation.progress.worthWaitingFor(invocation.inputBytes());
+      if (!all && worthWaitingFor || !invocation.detach()) {
+        continue; // waited for; or it has finished: its outcome is posted, and is applied now
       }
       it.remove();
       memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
       events.count(
-          MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, shuffleEnd - invocation.startMillis));
-      abandonInvocation(invocation, shuffleEnd - invocation.startMillis);
+          MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, overlapEnd - invocation.startMillis));
+      abandonInvocation(invocation, now - invocation.startMillis, all);
     }
   }
 
@@ -712,10 +718,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     events.detachedEnded(invocation, failure);
   }
 
-  private void abandonInvocation(MarcoInvocation<K, V> invocation, long millis) {
+  private void abandonInvocation(MarcoInvocation<K, V> invocation, long millis, boolean asked) {
     // The shuffle is over: the final merge takes the inputs as they are, memory included.
     ledger.toFinalMerge(invocation.inputs);
-    events.abandoned(invocation, millis);
+    events.abandoned(invocation, millis, asked);
   }
 
   /**
@@ -889,11 +895,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     boolean finishRunning;
     synchronized (this) {
       shuffleEndMillis = shuffleEnd;
-      abandonRunning = settings.effectiveAbandonAtShuffleEnd() && !running.isEmpty();
-      events.shuffleEnded(arrivals, running.size(), abandonRunning);
-      if (abandonRunning) {
-        detachRunning(shuffleEnd);
-      }
+      boolean abandonAll = settings.effectiveAbandonAtShuffleEnd() && !running.isEmpty();
+      events.shuffleEnded(arrivals, running.size(), abandonAll);
+      detachRunning(abandonAll);
       finishRunning = !running.isEmpty();
     }
     if (finishRunning) {
@@ -917,6 +921,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       partialThreads.shutdown();
       spillThread.shutdown();
       coordinator.shutdown();
+      // Invocations detached at shuffle end still ask it; its last reading stands.
+      heapGuard.close();
     }
     for (MarcoShuffledRun<K, V> run : runs) {
       if (run.fetched()) {
@@ -946,8 +952,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    */
   private void releaseAfterFailure() throws InterruptedException {
     synchronized (this) {
-      abandonRunning = true;
-      detachRunning(System.currentTimeMillis());
+      detachRunning(true);
     }
     partialThreads.shutdown();
     spillThread.shutdown();
@@ -1000,6 +1005,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       if (fatalFailure != null) {
         throw new IOException("MaRCO: a merge of " + reduceId + " failed", fatalFailure);
       }
+      if (shuffleEndMillis != 0) {
+        // The final merge waits: what is no longer worth the wait goes to it now.
+        detachRunning(false);
+      }
       if (running.size() + spillsRunning == 0) {
         return;
       }
@@ -1016,6 +1025,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Lets a test say when the heap has room for partial work. */
   @VisibleForTesting
   synchronized void setHeapGuard(MarcoHeapGuard guard) {
+    heapGuard.close();
     this.heapGuard = guard;
   }
 

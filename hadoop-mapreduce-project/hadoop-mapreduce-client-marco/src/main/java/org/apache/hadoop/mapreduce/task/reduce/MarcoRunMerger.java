@@ -17,6 +17,7 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.Merger;
 import org.apache.hadoop.mapred.Merger.Segment;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 
@@ -84,7 +85,7 @@ final class MarcoRunMerger<K, V> {
   Result<K, V> merge(
       String name, List<MarcoShuffledRun<K, V>> inputs, MarcoRecordReducer<K, V> function)
       throws IOException, InterruptedException {
-    return merge(name, inputs, function, false, () -> false);
+    return merge(name, inputs, function, false, () -> false, new MarcoMergeProgress());
   }
 
   /**
@@ -93,6 +94,7 @@ final class MarcoRunMerger<K, V> {
    * @param failBeforeCommit fault injection: fail after all the work, before the commit
    * @param abandonRequested polled between records; once true the merge stops with an
    *     {@link MarcoAbandonedMergeException} and leaves no file behind
+   * @param progress where the merge publishes how far it has got
    */
   @SuppressWarnings("unchecked")
   Result<K, V> merge(
@@ -100,7 +102,8 @@ final class MarcoRunMerger<K, V> {
       List<MarcoShuffledRun<K, V>> inputs,
       MarcoRecordReducer<K, V> function,
       boolean failBeforeCommit,
-      BooleanSupplier abandonRequested)
+      BooleanSupplier abandonRequested,
+      MarcoMergeProgress progress)
       throws IOException, InterruptedException {
     List<Segment<K, V>> segments = new ArrayList<>(inputs.size());
     long bytes = 0;
@@ -116,22 +119,22 @@ final class MarcoRunMerger<K, V> {
     // run: a partial thread never touches a counter that other threads lock.
     Counters.Counter diskReads = new Counters.Counter();
     try {
+      RawKeyValueIterator merged =
+          Merger.merge(
+              conf,
+              fs,
+              (Class<K>) conf.getMapOutputKeyClass(),
+              (Class<V>) conf.getMapOutputValueClass(),
+              segments,
+              Math.max(2, segments.size()),
+              new Path(reduceId.toString()),
+              (RawComparator<K>) conf.getOutputKeyComparator(),
+              reporter,
+              diskReads,
+              null,
+              null);
       MarcoCountingIterator sorted =
-          new MarcoCountingIterator(
-              Merger.merge(
-                  conf,
-                  fs,
-                  (Class<K>) conf.getMapOutputKeyClass(),
-                  (Class<V>) conf.getMapOutputValueClass(),
-                  segments,
-                  Math.max(2, segments.size()),
-                  new Path(reduceId.toString()),
-                  (RawComparator<K>) conf.getOutputKeyComparator(),
-                  reporter,
-                  diskReads,
-                  null,
-                  null),
-              abandonRequested);
+          new MarcoCountingIterator(merged, abandonRequested, progress, out::bytesWritten);
       MarcoUserCounterBuffer userCounters = new MarcoUserCounterBuffer(reporter);
       try {
         function.reduce(sorted, out, userCounters);

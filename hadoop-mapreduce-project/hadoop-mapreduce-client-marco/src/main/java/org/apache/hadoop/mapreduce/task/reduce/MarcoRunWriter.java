@@ -74,6 +74,11 @@ class MarcoRunWriter<K, V> {
     return records;
   }
 
+  /** Raw (uncompressed) bytes appended so far. */
+  long bytesWritten() {
+    return writer.getRawLength();
+  }
+
   /** Closes the file and returns it as a run (not yet owned by anyone but the caller). */
   MarcoOnDiskRun<K, V> commit() throws IOException {
     writer.close();

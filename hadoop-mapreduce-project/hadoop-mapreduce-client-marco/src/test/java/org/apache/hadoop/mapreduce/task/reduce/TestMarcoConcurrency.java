@@ -120,9 +120,6 @@ public class TestMarcoConcurrency {
     // Small enough that outputs are spilled and the large ones go straight to disk.
     conf.setLong("mapreduce.reduce.memory.totalbytes", 400_000);
     conf.setInt(MarcoConfig.PARTIAL_THREADS, 2);
-    // Fetches here end within milliseconds: running invocations finish instead of being
-    // abandoned, so that partial work is there to check.
-    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
     conf.setInt(MarcoConfig.START_THRESHOLD, 2);
     // The invocations are held until every map output has arrived: the outputs in memory then
@@ -141,6 +138,10 @@ public class TestMarcoConcurrency {
     } finally {
       TestMarcoMergeManager.HeldSumReducer.release.countDown();
     }
+    // Fetches here end within milliseconds, before the partial work has read much: the shuffle
+    // ends once it is done, or the final merge would not wait for it and nothing would be left
+    // to check.
+    s.awaitIdle();
     assertEquals(expected, sums(s.finish()));
     assertTrue("partial invocations ran", s.counter(MarcoCounter.INVOCATIONS) > 0);
     assertTrue(
@@ -185,15 +186,13 @@ public class TestMarcoConcurrency {
     conf.setCombinerKeyGroupingComparator(
         TestMarcoPartialReducerContract.FirstLetterComparator.class);
     conf.setInt(MarcoConfig.PARTIAL_THREADS, 2);
-    // Fetches here end within milliseconds: running invocations finish instead of being
-    // abandoned, so that partial work is there to check.
-    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
     conf.setInt(MarcoConfig.START_THRESHOLD, 2);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumPerKeyWithinGroup.class, Reducer.class);
     SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
     s.start();
     Map<String, Long> expected = fetchConcurrently(s, maps);
+    s.awaitIdle(); // as above: the partial work is there to check
     assertEquals(expected, sums(s.finish()));
     assertEquals(
         "a valid partial reducer breaks no rule", 0, s.counter(MarcoCounter.CONTRACT_VIOLATIONS));

@@ -281,7 +281,8 @@ public class TestMarcoErrorPolicy {
               }
             },
             false,
-            () -> true);
+            () -> true,
+            new MarcoMergeProgress());
   }
 
   @Test(timeout = 60_000)

@@ -19,7 +19,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Reducer;
@@ -66,7 +65,7 @@ public class TestMarcoHeapGuard {
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
     s = new SyntheticShuffle(conf, localDir, null);
     s.start();
-    s.manager.setHeapGuard(new MarcoHeapGuard(live::get, 100, 0.5f));
+    s.manager.setHeapGuard(new MarcoHeapGuard(live::get, () -> 0L, 100, 0.5f));
   }
 
   private void fetch(int from, int to) throws IOException {
@@ -138,26 +137,68 @@ public class TestMarcoHeapGuard {
   }
 
   @Test
-  public void theGuardSamplesTheHeapOncePerBatchOfRecordsAndOneIsOff() {
-    AtomicLong asked = new AtomicLong();
-    MarcoHeapGuard guard =
-        new MarcoHeapGuard(
-            () -> {
-              asked.incrementAndGet();
-              return 90;
-            },
-            100,
-            0.5f);
-    BooleanSupplier sampler = guard.sampler();
-    for (int i = 1; i < MarcoHeapGuard.RECORDS_PER_CHECK; i++) {
-      assertFalse(sampler.getAsBoolean());
-    }
-    assertTrue(sampler.getAsBoolean());
-    assertEquals(1, asked.get());
-    assertFalse("at the limit there is room", new MarcoHeapGuard(() -> 50, 100, 0.5f).overLimit());
-    assertFalse("a limit of 1 is no guard", new MarcoHeapGuard(() -> 100, 100, 1f).overLimit());
+  public void theLimitIsInclusiveAndOneIsOff() {
+    assertTrue(new MarcoHeapGuard(() -> 51, () -> 0L, 100, 0.5f).overLimit());
     assertFalse(
-        "this JVM's heap is far from full",
-        MarcoHeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT).overLimit());
+        "at the limit there is room",
+        new MarcoHeapGuard(() -> 50, () -> 0L, 100, 0.5f).overLimit());
+    assertFalse(
+        "a limit of 1 is no guard", new MarcoHeapGuard(() -> 100, () -> 0L, 100, 1f).overLimit());
+  }
+
+  /**
+   * The shuffle memory the fetchers may still reserve is not the partial reducer's: with the heap
+   * in use below the limit, partial work still has no room when the fetches yet to come would take
+   * it over.
+   */
+  @Test
+  public void theShuffleMemoryStillToReserveLeavesNoRoom() {
+    assertFalse(new MarcoHeapGuard(() -> 30, () -> 20, 100, 0.5f).overLimit());
+    assertTrue(new MarcoHeapGuard(() -> 30, () -> 21, 100, 0.5f).overLimit());
+  }
+
+  /**
+   * This JVM's guard sees what a thread keeps alive after the next collection of any kind, with no
+   * full collection: a partial reducer's growing lists show while the shuffle goes on, not only
+   * when the heap is nearly exhausted. Only short-lived garbage is allocated to make collections
+   * happen; System.gc() is never called.
+   */
+  @Test
+  public void thisJvmsGuardSeesWhatSurvivesAYoungCollection() {
+    long max = Runtime.getRuntime().maxMemory();
+    int kept = (int) Math.min(max / 8, 64L << 20);
+    try (MarcoHeapAfterCollection heap = MarcoHeapAfterCollection.watch()) {
+      assertTrue("no collector reports its collections", heap.watching());
+      long before = heap.used();
+      List<long[]> held = new ArrayList<>();
+      for (int i = 0; i < kept / 4096; i++) {
+        held.add(new long[512]); // kept: 4 KB each, as a reducer's per-value records
+      }
+      long deadline = System.currentTimeMillis() + 60_000;
+      long garbage = 0;
+      while (heap.used() < before + kept / 2 && System.currentTimeMillis() < deadline) {
+        garbage += new byte[64 * 1024].length; // dies at once: only young collections need it
+      }
+      assertTrue(
+          "after "
+              + garbage
+              + " bytes of garbage the heap in use after a collection is "
+              + heap.used()
+              + ", it was "
+              + before
+              + " before "
+              + kept
+              + " bytes were kept",
+          heap.used() >= before + kept / 2);
+      assertEquals(kept / 4096, held.size());
+    }
+    try (MarcoHeapGuard guard =
+        MarcoHeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT, () -> 0L)) {
+      assertFalse("this JVM's heap is far from full: " + guard, guard.overLimit());
+    }
+    try (MarcoHeapGuard guard =
+        MarcoHeapGuard.forThisJvm(MarcoConfig.DEFAULT_PARTIAL_HEAP_LIMIT_PERCENT, () -> max)) {
+      assertTrue("a shuffle that may still take the heap leaves no room", guard.overLimit());
+    }
   }
 }

@@ -122,10 +122,54 @@ public class TestMarcoMergeManager {
 
     @Override
     protected void setup(Context context) throws InterruptedException {
+      recordThread();
+      hold();
+    }
+
+    static void recordThread() {
       tid = MarcoCpuShareThreadFactory.currentThreadTid();
       niceAtStart = MarcoCpuShareThreadFactory.niceOf(tid);
+    }
+
+    static void hold() throws InterruptedException {
       started.countDown();
       assertTrue("released", release.await(60, TimeUnit.SECONDS));
+    }
+  }
+
+  /**
+   * Sums, and is held once it has read its whole input: at shuffle end it has only its end left,
+   * and its output is a small part of its input, so it is worth the final merge's wait.
+   */
+  public static class HeldAtEndSumReducer extends SumReducer {
+    @Override
+    protected void setup(Context context) {
+      HeldSumReducer.recordThread();
+    }
+
+    @Override
+    protected void cleanup(Context context) throws InterruptedException {
+      HeldSumReducer.hold();
+    }
+  }
+
+  /**
+   * Copies its input, and is held after 300 records: at shuffle end it has read most of its input
+   * but keeps all of it, so finishing it would save the final merge nothing.
+   */
+  public static class HeldMidwayIdentityReducer
+      extends Reducer<Text, LongWritable, Text, LongWritable> {
+    private int records;
+
+    @Override
+    protected void reduce(Text key, Iterable<LongWritable> values, Context context)
+        throws IOException, InterruptedException {
+      for (LongWritable value : values) {
+        if (++records == 300) {
+          HeldSumReducer.hold();
+        }
+        context.write(key, value);
+      }
     }
   }
 
@@ -865,7 +909,7 @@ public class TestMarcoMergeManager {
     JobConf conf = paperConf(8);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
     SyntheticShuffle s =
-        heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, "partial-threads-raised");
+        heldInvocationAtShuffleEnd(conf, HeldAtEndSumReducer.class, "partial-threads-raised");
     assertEquals(0, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
     assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
     assertEquals(19, HeldSumReducer.niceAtStart);
@@ -874,5 +918,30 @@ public class TestMarcoMergeManager {
         heldAtRelease);
     List<String> events = s.manager.timelineEvents();
     assertTrue(indexOf(events, "partial-threads-raised") < indexOf(events, "invocation-end"));
+  }
+
+  /**
+   * Never slower for waiting: without abandonment asked for, the final merge still does not wait
+   * for an invocation not worth it; it is abandoned at shuffle end, and the final merge completes
+   * while it is held.
+   */
+  private void assertNotWaitedFor(Class<? extends Reducer> reducer) throws Throwable {
+    JobConf conf = paperConf(8);
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, reducer, null);
+    assertEquals(1, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(0, s.counter(MarcoCounter.INVOCATIONS));
+    List<String> events = s.manager.timelineEvents();
+    assertTrue(indexOf(events, "invocation-abandoned") < indexOf(events, "final-merge-start"));
+  }
+
+  @Test
+  public void theFinalMergeDoesNotWaitForAnInvocationThatHasReadNothingYet() throws Throwable {
+    assertNotWaitedFor(HeldSumReducer.class);
+  }
+
+  @Test
+  public void theFinalMergeDoesNotWaitForAnInvocationThatKeepsAllItReads() throws Throwable {
+    assertNotWaitedFor(HeldMidwayIdentityReducer.class);
   }
 }

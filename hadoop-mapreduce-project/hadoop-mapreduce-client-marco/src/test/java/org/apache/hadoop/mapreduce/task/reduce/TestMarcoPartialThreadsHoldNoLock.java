@@ -263,6 +263,9 @@ public class TestMarcoPartialThreadsHoldNoLock {
       for (int map = 0; map < MAPS; map++) {
         fetch(s, map);
       }
+      // The violation has happened before the shuffle ends: an invocation still running then
+      // would not be waited for (it keeps its input whole), and its violation would go unseen.
+      await("the partial work has ended", () -> s.manager.mergesRunning() == 0);
       s.finish();
       fail("a strict contract violation fails the attempt");
     } catch (IOException failed) {
