@@ -27,6 +27,8 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 HTML_ID = re.compile(r"<a\s+(?:id|name)=\"([^\"]+)\"")
 FLAG = re.compile(r"--[a-z0-9][a-z0-9-]*")
 WORD = re.compile(r"[a-z][a-z0-9-]*")
+PREFIXES = {"$", "sudo", "do", "then", "else", "time", "exec", "env", "nohup"}
+ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 SHELL_BREAK = re.compile(r"&&|\|\||[;|()]|\$\(|\s#")
 
 
@@ -157,12 +159,14 @@ def check_commands(repo: Repo, lines: list[str]) -> Iterator[tuple[int, str]]:
     for number, snippet in shell_snippets(lines):
         for segment in SHELL_BREAK.split(snippet):
             words = segment.split()
-            for i, word in enumerate(words):
-                command = COMMANDS.get(word.strip("\"'"))
-                if command:
-                    for problem in check_command(repo, command, words[i + 1 :]):
-                        yield number, problem
-                    break
+            # A command starts the segment, after prefixes such as sudo or VAR=value; elsewhere
+            # its name is a word in a message.
+            while words and (words[0] in PREFIXES or ASSIGNMENT.match(words[0])):
+                words = words[1:]
+            command = COMMANDS.get(words[0].strip("\"'")) if words else None
+            if command:
+                for problem in check_command(repo, command, words[1:]):
+                    yield number, problem
 
 
 def check_keys(repo: Repo, lines: list[str]) -> Iterator[tuple[int, str]]:
