@@ -57,7 +57,7 @@ def predict(
         "final work's CPU": final_cpu_s,
     }
     for name, value in values.items():
-        if value is not None and (math.isnan(value) or value < 0):
+        if value is not None and (math.isnan(value) or math.isinf(value) or value < 0):
             raise ValueError(f"the model's {name} must be a number >= 0 seconds, not {value}")
     final = final_merge_s + final_reduce_s
     terms = [final, exposed_shuffle_s]
