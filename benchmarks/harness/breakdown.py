@@ -255,10 +255,3 @@ def link_finish(transfers: list[tuple[float, float]], ms_per_byte: float) -> flo
     for ready, size in sorted(transfers):
         end = max(end, ready) + size * ms_per_byte
     return end
-
-
-def ideal_saving(stock_breakdown: Breakdown) -> float:
-    """The paper's ideal: the shuffle hidden as far as possible, i.e. stock time minus
-    min(exposed shuffle, final sort + final reduce). Returns the seconds that could be saved."""
-    b = stock_breakdown
-    return min(b["exposed_shuffle"], b["final_merge"] + b["final_reduce"])

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from . import aggregate, calibration, catalog, noise, plots, safepoints
+from . import aggregate, calibration, catalog, modelcheck, noise, plots, safepoints
 from .breakdown import PHASES
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
@@ -28,6 +28,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     summaries = aggregate.summarize(records)
     sets = list(dict.fromkeys(r["set"] for r in records))
     bands = {s: noise.ranges(records, s) for s in sets}
+    checks = modelcheck.rows(records, summaries, bands)
     (out / "results.json").write_text(
         json.dumps(
             {
@@ -43,6 +44,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
                     for s in sets
                 },
                 "noise": bands,
+                "model_check": checks,
             },
             indent=1,
         )
@@ -64,7 +66,9 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     if timeline_run:
         figures["timeline"] = plots.reduce_timeline(out, timeline_run, img / "timeline.png")
     figures = {k: v for k, v in figures.items() if v}
-    (out / "report.md").write_text(markdown(records, summaries, bands, sessions, figures, out))
+    (out / "report.md").write_text(
+        markdown(records, summaries, bands, sessions, figures, out, checks)
+    )
     return out / "report.md", figures
 
 
@@ -222,6 +226,7 @@ def markdown(
     sessions: list[SessionEntry],
     figures: dict[str, Path],
     out: Path,
+    checks: list[dict] | None = None,
 ) -> str:
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
@@ -248,6 +253,7 @@ def markdown(
         lines += set_section(set_name, summaries, figures)
         lines += noise_section(bands.get(set_name, {}), set_name, explain=not explained)
         explained = explained or bool(bands.get(set_name))
+    lines += model_check_section(checks or [])
     lines += regime_section(records, sessions)
     lines += fault_section(records, summaries)
     if "sensitivity" in figures:
@@ -327,6 +333,53 @@ def probe_section(out: Path) -> list[str]:
         "this rate.",
         "",
     ]
+
+
+def model_check_section(checks: list[dict]) -> list[str]:
+    """The model's prediction from the stock runs against the speedup measured
+    (modelcheck.rows), per job and config."""
+    if not checks:
+        return []
+    lines = [
+        "## Model check (prediction from the stock runs vs measured)",
+        "",
+        "The model of docs/model.md, from the better stock baseline's mean breakdown and, where "
+        "the machine's CPU was sampled, the core-seconds its exposed shuffle left idle against "
+        "those its final merge and reduce kept busy (`CPU term`). `noise ±` is half the width "
+        "of the 5-95% band that noise alone gives the speedup (see the noise sections); a "
+        "measured speedup agrees when it is within that or "
+        f"{modelcheck.TOLERANCE_FLOOR}, whichever is wider, of the prediction.",
+        "",
+        *table_head(
+            [
+                "set",
+                "Mbit/s",
+                "job",
+                "config",
+                "baseline (runs)",
+                "predicted saving s",
+                "predicted",
+                "bound",
+                "CPU term",
+                "measured (runs)",
+                "measured - predicted",
+                "noise ±",
+                "within",
+            ]
+        ),
+    ]
+    for c in checks:
+        error = "–" if c["error"] is None else f"{c['error']:+.3f}"
+        half = "–" if c["noise_half_band"] is None else f"{c['noise_half_band']:.3f}"
+        lines.append(
+            f"| {c['set']} | {c['rate_mbit']} | {c['job']} | {c['config']} | "
+            f"{c['baseline']} ({c['stock_runs']}) | {f1(c['predicted_saving_s'])} | "
+            f"{f2(c['predicted_speedup'])} | {c['bound']} | {'yes' if c['cpu_term'] else 'no'} | "
+            f"{c['measured_speedup']:.2f} ({c['runs']}) | {error} | {half} | "
+            f"{'yes' if c['within'] else '**no**'} (±{c['tolerance']:.3f}) |"
+        )
+    agree = sum(c["within"] for c in checks)
+    return [*lines, "", f"{agree} of {len(checks)} within their tolerance.", ""]
 
 
 def regime_section(records: list[Record], sessions: list[SessionEntry]) -> list[str]:

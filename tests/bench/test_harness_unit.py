@@ -224,12 +224,6 @@ def test_volume_table_gives_map_output_and_shuffle_per_input_byte():
     assert report.volume_table([]) == []
 
 
-def test_ideal_saving_is_the_smaller_of_exposed_shuffle_and_final_sort_plus_reduce():
-    b = {"exposed_shuffle": 5.0, "final_merge": 1.0, "final_reduce": 2.0, "output_write": 4.0}
-    assert breakdown.ideal_saving(b) == 3.0  # the output write cannot be hidden
-    assert breakdown.ideal_saving({**b, "exposed_shuffle": 0.5}) == 0.5
-
-
 def test_the_difference_from_the_baseline_splits_into_phases_and_the_final_phase_hidden():
     base = {
         "startup": 4.0,

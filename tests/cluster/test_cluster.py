@@ -449,3 +449,59 @@ def test_staggering_starts_at_most_k_reduces_per_node_while_maps_run(
     TIMINGS["staggering_early_reduces_per_node"] = dict(early)
     assert early, "no reduce started while maps ran: early reduce start is off"
     assert max(early.values()) <= 1, f"more than k=1 reduce per node while maps ran: {dict(early)}"
+
+
+def advise(state, *args):
+    """`mapred marco-advise ARGS --json` on the cluster's client; returns its JSON."""
+    result = client(state, "mapred", "marco-advise", *args, "--json")
+    return json.loads(result.stdout)
+
+
+def assert_sane_advice(advice, job_id):
+    [job] = [j for j in advice["jobs"] if j["id"] == job_id]
+    assert job["state"] == "SUCCEEDED" and job["not_applicable"] is None, job
+    assert not job["marco_counters"], "a stock run has no MaRCO counters"
+    assert job["maps"] == 4 and job["reduces"] == 2, job
+    phases = job["breakdown_s"]
+    assert all(v >= 0 for v in phases.values()), phases
+    total = sum(v for k, v in phases.items() if k != "job")
+    assert total == pytest.approx((job["finish_ms"] - job["submit_ms"]) / 1000, abs=1e-3)
+    assert phases["map"] > 0 and phases["exposed_shuffle"] >= 0, phases
+    assert job["predicted"]["speedup"] >= 1.0, job["predicted"]
+    # The benchmarks' word count declares its sum reducer as the partial reducer.
+    assert job["partial_reducer"]["kind"] == "declared", job["partial_reducer"]
+    assert job["partial_reducer"]["class"].endswith("WordCount$SumReducer"), job["partial_reducer"]
+    return job
+
+
+def test_the_advisor_reads_a_stock_jobs_history_from_hdfs_and_the_history_server(
+    cluster, word_input, jar
+):
+    """One small stock job, its history in HDFS: the advisor reads it from the history directory
+    (recursively, on HDFS) and from the JobHistoryServer's REST API, and both give the same
+    breakdown."""
+    log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-advise", reduces=2)
+    job_id = job_id_of(log)
+    from_files = assert_sane_advice(advise(cluster, f"hdfs://{HISTORY_DIR}"), job_id)
+    # The JobHistoryServer lists the job from the directory the job wrote its history to only
+    # if it is the server's own; run a second, identical job that leaves it there.
+    log = client(
+        cluster,
+        "hadoop",
+        "jar",
+        jar,
+        "wordcount",
+        "-D",
+        "mapreduce.job.reduces=2",
+        "-D",
+        f"mapreduce.job.reduce.shuffle.consumer.plugin.class={STOCK_SHUFFLE}",
+        "/input",
+        "/out-advise-jhs",
+    ).stderr
+    served_id = job_id_of(log)
+    served = advise(cluster, "--history-server", "http://master:19888", "--name", "^word-count$")
+    from_server = assert_sane_advice(served, served_id)
+    assert from_server["source"].startswith("http://master:19888/ws/v1/history/mapreduce/jobs/")
+    assert from_files["source"].endswith(".jhist")
+    help_text = client(cluster, "mapred", "marco-advise", "--help").stdout
+    assert "--history-server URL" in help_text
