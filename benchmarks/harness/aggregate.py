@@ -61,6 +61,8 @@ def summarize(records: list[Record]) -> list[Summary]:
                 "conf": runs[0].get("conf", {}),
                 "fault": runs[0].get("fault"),
                 "shuffle_heavy": catalog.is_shuffle_heavy(job),
+                # Records written before reducer kinds existed ran ours.
+                "reducers": runs[0].get("reducers", "efficient"),
                 "wall_s": stats([r["wall_s"] for r in runs]),
                 # Records written before a phase existed count it as 0.
                 "breakdown": {p: mean([r["breakdown"].get(p, 0) for r in runs]) for p in PHASES},

@@ -2,8 +2,8 @@
 # Copyright 2026 The hadoop-marco authors
 """marco-bench: Hadoop vs MaRCO side by side on one cluster, with the paper's figures.
 
-Subcommands: main, curve, run, sweep, faults, calibrate, generate, report, doctor (`marco-bench
-SUBCOMMAND --help`)."""
+Subcommands: main, curve, regime, run, sweep, faults, calibrate, generate, report, doctor
+(`marco-bench SUBCOMMAND --help`)."""
 
 import argparse
 import datetime
@@ -21,7 +21,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
 
-from . import calibration, catalog, doctor, resume
+from . import calibration, catalog, doctor, regime, resume
 from . import profile as profiles
 from .cluster import (
     DEFAULT_STATE_DIR,
@@ -64,7 +64,7 @@ def add_common(
         return
     p.add_argument(
         "--jobs",
-        help=f"comma-separated jobs instead of the profile's ({', '.join(catalog.ALL_JOBS)})",
+        help=f"comma-separated jobs instead of the profile's ({', '.join(catalog.JOB_ORDER)})",
     )
     p.add_argument(
         "--variants",
@@ -95,6 +95,22 @@ def add_common(
             help="start over: move the results directory aside (to "
             "OUT.previous-TIMESTAMP) instead of resuming it",
         )
+
+
+def add_reducers(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--reducers",
+        default="efficient",
+        choices=catalog.REDUCER_KINDS,
+        help="the reducers of inverted-index, self-join and adjacency-list: ours (efficient, "
+        "the default) or with the paper's quadratic cost (paper); paper runs go to the set "
+        "NAME-paper-reducers (default efficient)",
+    )
+
+
+def reducer_set(name: str, kind: str) -> str:
+    """The set a run of `kind` reducers goes to: paper-cost runs beside, not among, ours."""
+    return name if kind == "efficient" else f"{name}-{kind}-reducers"
 
 
 def add_own_cluster(p: argparse.ArgumentParser, rate_help: str) -> None:
@@ -130,6 +146,7 @@ def parser() -> argparse.ArgumentParser:
         rate_help="payload Mbit/s between groups instead of the one the probe run picks "
         "(or the profile's, where it names no probe job)",
     )
+    add_reducers(p)
 
     p = sub.add_parser(
         "curve",
@@ -150,6 +167,25 @@ def parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
+        "regime",
+        help="start the netns cluster and map where MaRCO pays: the parametric job at every "
+        "reduce cost x bisection rate of the profile's regime grid, report, stop the cluster",
+        description="Starts the netns cluster as main does (no calibration probe: the grid "
+        "names its rates), generates the parametric job's data, and runs the profile's "
+        "'regime' grid: every reduce cost (set regime-c<COST>) at every bisection rate, each "
+        "regime.variant with regime.repetitions interleaved repetitions per cell, rate by "
+        "rate. Resumes like main. The report plots MaRCO's measured speedup as a heatmap with "
+        "the model's speedup (the ideal from stock's breakdown) as contour lines.",
+    )
+    add_common(p, default_profile="regime")
+    p.add_argument(
+        "--costs",
+        help="comma-separated reduce costs (hash passes per value) instead of the "
+        "profile's regime.reduce_costs",
+    )
+    p.add_argument("--rates", help="comma-separated Mbit/s instead of the profile's regime.rates")
+
+    p = sub.add_parser(
         "run",
         help="run the profile's jobs x variants x repetitions on a running cluster",
         description="Runs every chosen job with every chosen variant N times, "
@@ -161,6 +197,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--set", default="main", help="name of this set of runs in the results (default main)"
     )
+    add_reducers(p)
     p.add_argument(
         "--conf",
         action="append",
@@ -333,12 +370,20 @@ def load_profile(args: argparse.Namespace) -> Profile:
             prof["sweep"]["jobs"] = prof["jobs"]
     if getattr(args, "variants", None):
         prof["variants"] = catalog.check_variants(args.variants.split(","))
-        if "sweep" in prof:
-            prof["sweep"]["variants"] = prof["variants"]
+        for section in ("sweep", "regime"):
+            if section in prof:
+                prof[section]["variants"] = prof["variants"]
     if getattr(args, "reps", None):
         prof["repetitions"] = args.reps
-        if "sweep" in prof:
-            prof["sweep"]["repetitions"] = args.reps
+        for section in ("sweep", "regime"):
+            if section in prof:
+                prof[section]["repetitions"] = args.reps
+    if getattr(args, "costs", None):
+        prof.setdefault("regime", {})["reduce_costs"] = [
+            int(profiles.number(c)) for c in args.costs.split(",")
+        ]
+    if getattr(args, "rates", None) and args.command == "regime":
+        prof.setdefault("regime", {})["rates"] = [profiles.number(r) for r in args.rates.split(",")]
     if getattr(args, "workers", None):
         prof["cluster"]["workers"] = args.workers
         prof["reduces"] = args.workers
@@ -421,14 +466,21 @@ def prepare(
     return runner
 
 
-def base_configs(prof: Profile, extra_conf: JobConf | None = None) -> list[Config]:
-    return [Config(v, v, dict(extra_conf or {})) for v in prof["variants"]]
+def base_configs(
+    prof: Profile, extra_conf: JobConf | None = None, reducers: str = "efficient"
+) -> list[Config]:
+    return [Config(v, v, dict(extra_conf or {}), reducers=reducers) for v in prof["variants"]]
 
 
 def cmd_run(args: argparse.Namespace, prof: Profile, session: Session) -> None:
     runner = prepare(args, prof, session, args.generate, prof["jobs"])
     extra = dict(kv.split("=", 1) for kv in args.conf)
-    runs = plan(args.set, prof["jobs"], base_configs(prof, extra), prof["repetitions"])
+    runs = plan(
+        reducer_set(args.set, args.reducers),
+        prof["jobs"],
+        base_configs(prof, extra, args.reducers),
+        prof["repetitions"],
+    )
     t = time.monotonic()
     runner.execute(runs, f"run {args.set}")
     session.phase(f"runs ({len(runs)})", time.monotonic() - t)
@@ -652,8 +704,14 @@ def runs_at(rate: float, out: Path) -> list[Record]:
     ]
 
 
-def main_steps(prof: Profile, rate: float) -> list[Step]:
-    steps = [("main", plan("main", prof["jobs"], base_configs(prof), prof["repetitions"]))]
+def main_steps(prof: Profile, rate: float, reducers: str = "efficient") -> list[Step]:
+    runs = plan(
+        reducer_set("main", reducers),
+        prof["jobs"],
+        base_configs(prof, reducers=reducers),
+        prof["repetitions"],
+    )
+    steps = [("main", runs)]
     return steps + (curve_steps(prof, rate) if prof.get("sweep", {}).get("in_main") else [])
 
 
@@ -737,7 +795,21 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def cmd_main(args: argparse.Namespace, prof: Profile, session: Session) -> None:
-    on_own_cluster("main", args, prof, session, lambda rate: main_steps(prof, rate))
+    reducers = getattr(args, "reducers", "efficient")
+    on_own_cluster("main", args, prof, session, lambda rate: main_steps(prof, rate, reducers))
+
+
+def cmd_regime(args: argparse.Namespace, prof: Profile, session: Session) -> None:
+    regime.section(prof)  # a bad grid is refused before the cluster starts
+    if not session.client.netns:
+        raise ClusterError(
+            "the regime map re-shapes the netns cluster at every rate of its grid; with "
+            "--conf-dir shape your cluster yourself and use `run --jobs parametric --conf "
+            f"{regime.COST_KEY}=COST --set {regime.SET_PREFIX}COST` at each rate instead"
+        )
+    on_own_cluster(
+        "regime", args, prof, session, lambda rate: [("regime", regime.runs(prof))], probe=False
+    )
 
 
 def cmd_curve(args: argparse.Namespace, prof: Profile, session: Session) -> None:
@@ -751,12 +823,13 @@ def on_own_cluster(
     prof: Profile,
     session: Session,
     steps_at: Callable[[float], list[Step]],
+    probe: bool = True,
 ) -> None:
-    """Main's and curve's life cycle: doctor, start the netns cluster, generate, find the rate
-    (known, or from a probe), shape to it, run `steps_at(rate)`, always stop the cluster, report.
-    With everything already recorded it starts nothing."""
+    """Main's, curve's and regime's life cycle: doctor, start the netns cluster, generate, find
+    the rate (known, or, with `probe`, from a probe), shape to it, run `steps_at(rate)`, always
+    stop the cluster, report. With everything already recorded it starts nothing."""
     out = out_dir(args, prof)
-    rate = known_main_rate(args, prof, out)
+    rate = known_main_rate(args, prof, out) if probe else prof["cluster"]["rate_mbit"]
     steps = steps_at(rate) if rate is not None else []
     if rate is not None and not unfinished(
         [r for _, runs in steps for r in runs], out / "results.jsonl"
@@ -832,12 +905,13 @@ def on_own_cluster(
 
 
 # The commands that record runs in the results directory.
-RECORDING = ("main", "curve", "run", "sweep", "faults", "calibrate")
+RECORDING = ("main", "curve", "regime", "run", "sweep", "faults", "calibrate")
 # The commands that start (and stop) the netns cluster themselves.
-OWN_CLUSTER = ("main", "curve")
+OWN_CLUSTER = ("main", "curve", "regime")
 COMMANDS = {
     "main": cmd_main,
     "curve": cmd_curve,
+    "regime": cmd_regime,
     "run": cmd_run,
     "sweep": cmd_sweep,
     "faults": cmd_faults,

@@ -68,6 +68,13 @@ class HistoryDirs:
         """HDFS globs that find the job's .jhist wherever it is now."""
         return [f"{self.intermediate}/*/{job_id}-*.jhist", f"{self.done}/*/*/*/*/{job_id}-*.jhist"]
 
+    def conf_globs(self, job_id: str) -> list[str]:
+        """HDFS globs that find the job's configuration (JOB_conf.xml, beside its .jhist)."""
+        return [
+            f"{self.intermediate}/*/{job_id}_conf.xml",
+            f"{self.done}/*/*/*/*/{job_id}_conf.xml",
+        ]
+
 
 @dataclass
 class ReduceAttempt:

@@ -262,3 +262,19 @@ def ranges(records: list[Record], set_name: str, config: str = "marco") -> dict[
         )
         for rate in rates
     }
+
+
+def pair_ranges(
+    records: list[Record], set_name: str, config: str, baseline: str
+) -> dict[Any, dict[str, dict[str, Any]]]:
+    """rate -> job -> `config`'s speedup over `baseline` alone (two stock configs side by side),
+    with the band of the deals of those two configs' runs within their blocks."""
+    out: dict[Any, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for (rate, job), blocks in job_blocks(records, set_name, config).items():
+        pair = [{c: ts for c, ts in b.items() if c in (config, baseline)} for b in blocks]
+        pair = [b for b in pair if config in b and baseline in b]
+        if len(pair) < 2:
+            continue
+        deals = job_deals(pair, config, f"{SEED}/{set_name}/{rate}/{job}/{baseline}")
+        out[rate][job] = band(speedup(times_of(pair), config), *deals)
+    return dict(out)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The hadoop-marco authors
 """PNG figures (matplotlib, Agg backend): normalised runtime with min/max bars (Figure 5), phase
-breakdown stacks (Figure 7), sensitivity curves (Figures 9-10) and one reduce's timeline."""
+breakdown stacks (Figure 7), sensitivity curves (Figures 9-10), the regime map and one reduce's
+timeline."""
 
 import json
 from collections.abc import Sequence
@@ -9,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from . import catalog  # noqa: E402
@@ -33,7 +36,7 @@ PHASE_COLORS = {
 
 def _jobs_in_order(rows: list[Summary]) -> list[str]:
     present = {s["job"] for s in rows}
-    return [j for j in catalog.ALL_JOBS if j in present]
+    return [j for j in catalog.JOB_ORDER if j in present]
 
 
 def normalized_runtime(summaries: list[Summary], set_name: str, path: Path) -> Path | None:
@@ -231,6 +234,74 @@ def sensitivity(summaries: list[Summary], path: Path) -> Path | None:
         ax.set_xlabel(label)
         ax.set_ylabel("speedup over stock (mean)")
         ax.legend(fontsize=6)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+# The model's speedups drawn as contour lines over the regime map.
+MODEL_LEVELS = [1.0, 1.05, 1.1, 1.2, 1.3, 1.5, 2.0]
+
+
+def regime_grid(
+    cells: list[dict[str, Any]], config: str
+) -> tuple[list[int], list[float], np.ndarray, np.ndarray]:
+    """The cells of one config as (costs, rates, measured, model): two arrays indexed [cost,
+    rate], NaN where a cell was not measured or has no model value."""
+    own = [c for c in cells if c["config"] == config]
+    costs = sorted({c["cost"] for c in own})
+    rates = sorted({c["rate_mbit"] for c in own})
+    measured = np.full((len(costs), len(rates)), np.nan)
+    model = np.full((len(costs), len(rates)), np.nan)
+    for c in own:
+        i, j = costs.index(c["cost"]), rates.index(c["rate_mbit"])
+        measured[i, j] = c["speedup"]
+        model[i, j] = np.nan if c["model"] is None else c["model"]
+    return costs, rates, measured, model
+
+
+def regime_map(cells: list[dict[str, Any]], config: str, path: Path) -> Path | None:
+    """The regime map: `config`'s measured speedup over the better stock per reduce cost and
+    bisection rate as a heatmap (red: faster, blue: slower, white: equal), each cell's value
+    written in it, and the model's speedup (the ideal from stock's breakdown) as contour lines
+    over it."""
+    costs, rates, measured, model = regime_grid(cells, config)
+    if not costs:
+        return None
+    fig, ax = plt.subplots(figsize=(1.3 * len(rates) + 2.5, 0.9 * len(costs) + 1.8))
+    finite = measured[np.isfinite(measured)]
+    spread = max(0.05, float(np.max(np.abs(finite - 1)))) if finite.size else 0.05
+    norm = TwoSlopeNorm(vmin=1 - spread, vcenter=1.0, vmax=1 + spread)
+    image = ax.imshow(
+        np.ma.masked_invalid(measured), cmap="RdBu_r", norm=norm, origin="lower", aspect="auto"
+    )
+    fig.colorbar(image, ax=ax, label=f"measured speedup of {config} over the better stock")
+    for i in range(len(costs)):
+        for j in range(len(rates)):
+            if np.isfinite(measured[i, j]):
+                ax.text(j, i, f"{measured[i, j]:.2f}", ha="center", va="center", fontsize=8)
+    if len(costs) > 1 and len(rates) > 1 and np.isfinite(model).sum() >= 4:
+        lines = ax.contour(
+            np.arange(len(rates)),
+            np.arange(len(costs)),
+            np.ma.masked_invalid(model),
+            levels=MODEL_LEVELS,
+            colors="black",
+            linewidths=0.9,
+        )
+        ax.clabel(lines, fmt="model %.2f", fontsize=7)
+    ax.set_xticks(range(len(rates)))
+    ax.set_xticklabels([f"{r:g}" for r in rates])
+    ax.set_yticks(range(len(costs)))
+    ax.set_yticklabels([str(c) for c in costs])
+    ax.set_xlabel("bisection Mbit/s per node")
+    ax.set_ylabel("reduce cost (hash passes per value)")
+    ax.set_title(
+        "Where MaRCO pays: measured speedup; lines: the model (stock - min(exposed shuffle, "
+        "final merge + reduce))",
+        fontsize=8,
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

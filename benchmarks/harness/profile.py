@@ -40,6 +40,7 @@ TOP_KEYS = {
     "faults",
     "calibration",
     "output_checksum",
+    "regime",
 }
 # How a run's output is compared with stock's: "download" copies it and hashes every byte (small
 # outputs); "composite-crc" asks HDFS for each file's composite CRC (dfs.checksum.combine.mode=
@@ -55,6 +56,7 @@ SWEEP_KEYS = {
     "stop_fractions",
     "in_main",
 }
+REGIME_KEYS = {"job", "variants", "repetitions", "reduce_costs", "rates", "conf"}
 FAULT_KEYS = {"jobs", "variants", "repetitions", "kill_at", "fail_invocation"}
 CALIBRATION_KEYS = {"jobs", "rates", "repetitions", "probe_job"}
 
@@ -179,6 +181,9 @@ def validate(p: Profile, where: str = "profile") -> Profile:
         check_rate_factors(p["sweep"], f"{where}: sweep")
     if "faults" in p:
         _unknown(p["faults"], FAULT_KEYS, f"{where}: faults")
+    if "regime" in p:
+        _unknown(p["regime"], REGIME_KEYS, f"{where}: regime")
+        check_data(p, [p["regime"].get("job", "parametric")], where)
     if "calibration" in p:
         _unknown(p["calibration"], CALIBRATION_KEYS, f"{where}: calibration")
         probe = p["calibration"].get("probe_job")

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from . import aggregate, calibration, catalog, modelcheck, noise, plots, safepoints
+from . import aggregate, calibration, catalog, modelcheck, noise, plots, regime, safepoints
 from .breakdown import PHASES
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
@@ -27,8 +27,9 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     )
     summaries = aggregate.summarize(records)
     sets = list(dict.fromkeys(r["set"] for r in records))
-    bands = {s: noise.ranges(records, s) for s in sets}
+    bands = {s: noise.ranges(records, s) for s in sets if not regime.is_regime_set(s)}
     checks = modelcheck.rows(records, summaries, bands)
+    cells = regime.cells(summaries)
     (out / "results.json").write_text(
         json.dumps(
             {
@@ -45,6 +46,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
                 },
                 "noise": bands,
                 "model_check": checks,
+                "regime_cells": cells,
             },
             indent=1,
         )
@@ -54,8 +56,10 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     img = out / img_prefix
     img.mkdir(exist_ok=True)
     figures = {}
+    for config in dict.fromkeys(c["config"] for c in cells):
+        figures[f"regime-{config}"] = plots.regime_map(cells, config, img / f"regime-{config}.png")
     for s in sets:
-        if s in ("bandwidth", "threshold", "stop-fraction"):
+        if s in ("bandwidth", "threshold", "stop-fraction") or regime.is_regime_set(s):
             continue
         figures[f"normalized-{s}"] = plots.normalized_runtime(
             summaries, s, img / f"normalized-{s}.png"
@@ -67,7 +71,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
         figures["timeline"] = plots.reduce_timeline(out, timeline_run, img / "timeline.png")
     figures = {k: v for k, v in figures.items() if v}
     (out / "report.md").write_text(
-        markdown(records, summaries, bands, sessions, figures, out, checks)
+        markdown(records, summaries, bands, sessions, figures, out, checks, cells)
     )
     return out / "report.md", figures
 
@@ -227,6 +231,7 @@ def markdown(
     figures: dict[str, Path],
     out: Path,
     checks: list[dict] | None = None,
+    cells: list[dict] | None = None,
 ) -> str:
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
@@ -247,13 +252,16 @@ def markdown(
     lines += environment_section(sessions)
     lines += probe_section(out)
     lines += example_commands(records)
-    sets = list(dict.fromkeys(s["set"] for s in summaries))
+    sets = [s for s in dict.fromkeys(s["set"] for s in summaries) if not regime.is_regime_set(s)]
     explained = False
     for set_name in sets:
         lines += set_section(set_name, summaries, figures)
+        lines += stock_baselines_section(records, summaries, set_name)
         lines += noise_section(bands.get(set_name, {}), set_name, explain=not explained)
         explained = explained or bool(bands.get(set_name))
     lines += model_check_section(checks or [])
+    lines += reducer_kinds_section(summaries, sets)
+    lines += regime_map_section(cells or [], figures, out)
     lines += regime_section(records, sessions)
     lines += fault_section(records, summaries)
     if "sensitivity" in figures:
@@ -691,7 +699,7 @@ def noise_section(by_rate: dict, set_name: str, explain: bool = True) -> list[st
         else ["Made and read as in the first section of this name above.", ""]
     )
     for rate, r in by_rate.items():
-        rows = sorted(r["jobs"].items(), key=lambda item: catalog.ALL_JOBS.index(item[0]))
+        rows = sorted(r["jobs"].items(), key=lambda item: catalog.JOB_ORDER.index(item[0]))
         rows += [("all jobs, geometric mean", r["geomean"])]
         if r["heavy_geomean"]:
             rows += [("shuffle-heavy jobs, geometric mean", r["heavy_geomean"])]
@@ -772,7 +780,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
         rr = sorted(
             [s for s in rows if s["rate_mbit"] == rate],
             key=lambda s: (
-                catalog.ALL_JOBS.index(s["job"]),
+                catalog.JOB_ORDER.index(s["job"]),
                 not catalog.is_stock(s["variant"]),
                 s["config"],
             ),
@@ -780,11 +788,11 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
         lines += [
             f"### Runtime at {rate} Mbit/s between groups",
             "",
-            "| job | class | config | runs | wall s mean [min–max] | speedup vs better stock | "
-            "speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
+            "| job | class | reducers | config | runs | wall s mean [min–max] | speedup vs better "
+            "stock | speedup vs each stock | ideal speedup | of ideal | map phase vs baseline | "
             "shuffle MB | bisection MB | task CPU s (busiest node) | peak reduce MB | "
             "output = stock |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for s in rr:
             w = s["wall_s"]
@@ -808,8 +816,9 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
                 f"{c} {f2(v)}" for c, v in s.get("speedup_vs", {}).items() if c != s["config"]
             )
             lines.append(
-                f"| {s['job']} | {'heavy' if s['shuffle_heavy'] else 'light'} | {s['config']} | "
-                f"{s['runs']} | {w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}] | "
+                f"| {s['job']} | {'heavy' if s['shuffle_heavy'] else 'light'} | "
+                f"{s.get('reducers', 'efficient')} | {s['config']} | {s['runs']} | "
+                f"{w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}] | "
                 f"{'' if is_base else f2(s.get('speedup'))} | {each} | "
                 f"{f2(s.get('ideal_speedup')) if is_base else ''} | "
                 f"{'' if is_stock else pct(s.get('fraction_of_ideal'))} | "
@@ -865,3 +874,159 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
         if key in figures:
             lines += [f"![{key}]({Path(figures[key]).parent.name}/{Path(figures[key]).name})", ""]
     return lines
+
+
+def stock_baselines_section(
+    records: list[Record], summaries: list[Summary], set_name: str
+) -> list[str]:
+    """Hadoop as shipped beside this project's stock variants, where the set ran it: each
+    one's wall time, and each stock variant's speedup over `hadoop` with the band the noise of
+    those two configs' runs alone gives it (noise.pair_ranges)."""
+    rows = [
+        s
+        for s in summaries
+        if s["set"] == set_name and catalog.is_stock(s["variant"]) and not s.get("fault")
+    ]
+    if not any(s["variant"] == "hadoop" for s in rows):
+        return []
+    ours = [c for c in catalog.STOCK_VARIANTS if c != "hadoop"]
+    bands = {c: noise.pair_ranges(records, set_name, c, "hadoop") for c in ours}
+    lines = [
+        f"### Stock baselines side by side (set `{set_name}`)",
+        "",
+        "`hadoop` is Hadoop as shipped: its MRAppMaster, Shuffle and MergeManagerImpl, none of "
+        "this project's jars on the AppMaster's or the tasks' classpath, none of its settings "
+        "(checked per run from the job's configuration and counters). `stock` is Hadoop's "
+        "Shuffle under this project's AppMaster with its fetch waits counted, `stock-early` "
+        "the same with reduces requested from the first map on. Each stock variant's speedup "
+        "over `hadoop`, with the 5%-95% band of the speedups that dealing the two configs' runs "
+        "again within their blocks gives (read as in the noise sections):",
+        "",
+        *table_head(
+            ["Mbit/s", "job", *(f"{c} wall s" for c in catalog.STOCK_VARIANTS)]
+            + [f"{c} vs hadoop [noise band]" for c in ours]
+            + [f"{c}: shown" for c in ours]
+        ),
+    ]
+    by = {(s["rate_mbit"], s["job"], s["config"]): s for s in rows}
+    for rate in aggregate.set_rates(rows, set_name):
+        jobs = [j for j in catalog.JOB_ORDER if (rate, j, "hadoop") in by]
+        for job in jobs:
+            walls = []
+            for c in catalog.STOCK_VARIANTS:
+                w = by[(rate, job, c)]["wall_s"] if (rate, job, c) in by else None
+                walls.append(f"{w['mean']:.1f} [{w['min']:.1f}–{w['max']:.1f}]" if w else "–")
+            pairs, shown = [], []
+            for c in ours:
+                b = bands[c].get(rate, {}).get(job)
+                pairs.append(f"{b['speedup']:.3f} [{b['low']:.3f}–{b['high']:.3f}]" if b else "–")
+                shown.append((b["beyond_noise"] or "within noise") if b else "–")
+            lines.append(f"| {rate} | {job} | " + " | ".join(walls + pairs + shown) + " |")
+    return [*lines, ""]
+
+
+def reducer_kinds_section(summaries: list[Summary], sets: list[str]) -> list[str]:
+    """Figure 5 with both reducer kinds: for every set that has a paper-reducers twin, each
+    job's runtime normalised to the better stock, and its ideal, with our reducers and with the
+    paper's, side by side."""
+    lines = []
+    for ours in sets:
+        paper = f"{ours}-paper-reducers"
+        if paper not in sets:
+            continue
+        rows = {
+            (s["set"], s["rate_mbit"], s["job"], s["config"]): s
+            for s in summaries
+            if s["set"] in (ours, paper) and s.get("normalized")
+        }
+        keys = sorted(
+            {(rate, job, config) for _, rate, job, config in rows},
+            key=lambda k: (k[0] or 0, catalog.JOB_ORDER.index(k[1]), k[2]),
+        )
+        lines += [
+            f"## Figure 5 with both reducer kinds (sets `{ours}` and `{paper}`)",
+            "",
+            "Runtime normalised to the better stock baseline of the same set (mean [min–max]) "
+            "and the ideal, with our reducers and with reducers of the paper's cost (each key's "
+            "list built by linear-scan de-duplication and string concatenation, quadratic in its "
+            "values; inverted-index, self-join and adjacency-list only). Their difference is "
+            "the share of the paper's margin that came from its reducers' cost.",
+            "",
+            *table_head(
+                [
+                    "Mbit/s",
+                    "job",
+                    "config",
+                    "ours: runtime",
+                    "ours: ideal",
+                    "paper's: runtime",
+                    "paper's: ideal",
+                    "paper's reducers",
+                ]
+            ),
+        ]
+        for rate, job, config in keys:
+            a, b = rows.get((ours, rate, job, config)), rows.get((paper, rate, job, config))
+            if catalog.is_stock(config) and (a or b or {}).get("baseline") == config:
+                continue
+            lines.append(
+                f"| {rate} | {job} | {config} | {normalized_cell(a)} | "
+                f"{f2(a and a.get('ideal_speedup'))} | {normalized_cell(b)} | "
+                f"{f2(b and b.get('ideal_speedup'))} | {b['reducers'] if b else '–'} |"
+            )
+        lines += [
+            "",
+            f"Figures: `normalized-{ours}.png` and `normalized-{paper}.png`.",
+            "",
+        ]
+    return lines
+
+
+def normalized_cell(s: Summary | None) -> str:
+    if not s:
+        return "–"
+    n = s["normalized"]
+    return f"{n['mean']:.3f} [{n['min']:.3f}–{n['max']:.3f}]"
+
+
+def regime_map_section(cells: list[dict], figures: dict[str, Path], out: Path) -> list[str]:
+    """The regime map (`marco-bench regime`): its figure and every cell's numbers."""
+    if not cells:
+        return []
+    lines = [
+        "## Where MaRCO pays: the regime map",
+        "",
+        "The parametric job (a word count over 100-byte records: no combiner, an exact partial "
+        "reducer, a reduce cost of N hash passes over each value) at every reduce cost and "
+        "bisection rate of the grid. Colour and numbers: the measured speedup over the better "
+        "stock; lines: the model's speedup, the paper's ideal from the stock runs' breakdown "
+        "(stock time / (stock time - min(exposed shuffle, final merge + final reduce))).",
+        "",
+    ]
+    for key, path in figures.items():
+        if key.startswith("regime-"):
+            lines += [f"![{key}]({rel(path, out)})", ""]
+    lines += table_head(
+        [
+            "config",
+            "reduce cost",
+            "Mbit/s",
+            "runs",
+            "baseline",
+            "baseline wall s",
+            "wall s",
+            "measured speedup",
+            "model",
+            "measured - model",
+            "output = stock",
+        ]
+    )
+    for c in cells:
+        gap = None if c["model"] is None else c["speedup"] - c["model"]
+        lines.append(
+            f"| {c['config']} | {c['cost']} | {c['rate_mbit']} | {c['runs']} | {c['baseline']} | "
+            f"{f1(c['baseline_wall_s'])} | {f1(c['wall_s'])} | {f2(c['speedup'])} | "
+            f"{f2(c['model'])} | {'–' if gap is None else f'{gap:+.2f}'} | "
+            f"{'yes' if c['identical'] else '**NO**'} |"
+        )
+    return [*lines, ""]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import breakdown, catalog, history, machine_cpu, safepoints
+from . import baseline, breakdown, catalog, history, machine_cpu, safepoints
 from .cluster import Client, ClusterError, tail
 from .datatypes import JobConf, Profile, Record
 from .profile import dataset_dir
@@ -43,6 +43,8 @@ class Config:
     conf: JobConf = field(default_factory=dict)
     rate: float | None = None  # payload Mbit/s between groups; None = leave the shaping as it is
     fault: str | None = None  # None, "kill-reduce" or "fail-partial"
+    # The reducer kind asked for (catalog.REDUCER_KINDS); jobs without that kind run their own.
+    reducers: str = "efficient"
 
 
 @dataclass
@@ -229,12 +231,18 @@ class Runner:
         settings.update(p.get("per_job_conf", {}).get(run.job, {}))
         settings.update(catalog.VARIANTS[run.config.variant])
         settings.update(run.config.conf)
+        reducers = catalog.reducers_of(run.job, run.config.reducers)
+        if reducers != "efficient":
+            settings[catalog.REDUCERS_KEY] = reducers
+        if run.config.variant == "hadoop":
+            settings = baseline.without_our_settings(settings)
+            settings.update(baseline.settings(self.client_site(), self.client.dist))
         # What the harness reads back: JSON history (where the cluster keeps it, so that the
         # JobHistoryServer lists the job), MaRCO timelines. On the netns cluster it reads each
         # reduce's timeline from the container's log directory; elsewhere the reduce copies it to
         # HDFS, a file write at shuffle end on the final merge's critical path.
         settings["mapreduce.jobhistory.jhist.format"] = "json"
-        if not self.client.netns:
+        if not self.client.netns and run.config.variant != "hadoop":
             settings["mapreduce.marco.timeline.dir"] = f"{self.hdfs_root}/timelines"
         # Every reduce JVM, whatever the variant, logs its safepoints in its container's log
         # directory (safepoints.py), after the options it would have run with.
@@ -242,6 +250,14 @@ class Runner:
             self.reduce_java_opts(settings)
         )
         return settings
+
+    def client_site(self) -> dict[str, str]:
+        """The client's mapred-site.xml and yarn-site.xml properties: the cluster's settings."""
+        conf = self.client.client_conf_dir()
+        return {
+            **site_properties(conf / "yarn-site.xml"),
+            **site_properties(conf / "mapred-site.xml"),
+        }
 
     def reduce_java_opts(self, settings: JobConf) -> str:
         """The reduce JVM options a job of these settings runs with, as Hadoop picks them: its
@@ -371,6 +387,7 @@ class Runner:
             "command": shlex.join(argv),
             "output_dir": output,
             "shuffle_heavy": catalog.is_shuffle_heavy(run.job),
+            "reducers": catalog.reducers_of(run.job, run.config.reducers),
         }
         log_path = run_dir / "client.log"
         bisection_before = self.client.bisection_bytes()
@@ -420,6 +437,8 @@ class Runner:
         try:
             download = self.profile["output_checksum"] == "download"
             histories = self.fetch(job_ids, output if download else None, run_dir)
+            if run.config.variant == "hadoop":
+                self.check_hadoop_as_shipped(job_ids, histories, run_dir)
             record.update(
                 analyse(
                     histories,
@@ -451,6 +470,27 @@ class Runner:
         except (ClusterError, history.HistoryError, OSError) as e:
             record["error"] = str(e)
         return record
+
+    def check_hadoop_as_shipped(
+        self, job_ids: list[str], histories: list[history.JobHistory], run_dir: Path
+    ) -> None:
+        """Raises ClusterError where a `hadoop` run's job configuration or counters show a class
+        of this project on its path (baseline.problems)."""
+        dirs = history.HistoryDirs.from_conf_dir(self.client.client_conf_dir())
+        for j, h in zip(job_ids, histories, strict=True):
+            self.client.run("hdfs", "dfs", "-get", *dirs.conf_globs(j), str(run_dir), check=False)
+            path = run_dir / f"{j}_conf.xml"
+            if not path.exists():
+                raise ClusterError(
+                    f"no job configuration {j}_conf.xml beside the job history in "
+                    f"{dirs.intermediate} or {dirs.done}: cannot check that the hadoop run "
+                    "ran Hadoop as shipped"
+                )
+            found = baseline.problems(site_properties(path), h.counters, self.client.dist)
+            if found:
+                raise ClusterError(
+                    f"the hadoop run {j} did not run Hadoop as shipped: " + "; ".join(found)
+                )
 
     def stop_client(self, proc: subprocess.Popen[str], log_path: Path) -> None:
         """Interrupted (Ctrl-C, SIGTERM): stops a job client and kills its YARN jobs. Killing the

@@ -32,6 +32,8 @@ import org.apache.hadoop.marco.benchmarks.jobs.HistogramMovies;
 import org.apache.hadoop.marco.benchmarks.jobs.HistogramRatings;
 import org.apache.hadoop.marco.benchmarks.jobs.InvertedIndex;
 import org.apache.hadoop.marco.benchmarks.jobs.KMeans;
+import org.apache.hadoop.marco.benchmarks.jobs.PaperReducers;
+import org.apache.hadoop.marco.benchmarks.jobs.Parametric;
 import org.apache.hadoop.marco.benchmarks.jobs.SelfJoin;
 import org.apache.hadoop.marco.benchmarks.jobs.TermVector;
 import org.apache.hadoop.marco.benchmarks.jobs.WordCount;
@@ -49,7 +51,20 @@ public record BenchmarkCase(
     Consumer<Configuration> modelOptions,
     Budget budget,
     int reducers,
-    boolean partialReducerReduces) {
+    boolean partialReducerReduces,
+    Consumer<Configuration> jobOptions) {
+  /** A case whose job runs with its default settings. */
+  public BenchmarkCase(
+      String name,
+      Supplier<BenchmarkJob> tool,
+      DataModel model,
+      Consumer<Configuration> modelOptions,
+      Budget budget,
+      int reducers,
+      boolean partialReducerReduces) {
+    this(name, tool, model, modelOptions, budget, reducers, partialReducerReduces, conf -> {});
+  }
+
   /** Every benchmark, with data small enough for a test and large enough for 8 maps. */
   public static List<BenchmarkCase> all() {
     Budget text = new Budget(Budget.Unit.BYTES, 160_000);
@@ -61,6 +76,8 @@ public record BenchmarkCase(
         };
     Budget ratings = new Budget(Budget.Unit.BYTES, 160_000);
     Consumer<Configuration> none = conf -> {};
+    Consumer<Configuration> paper = conf -> conf.set(PaperReducers.KEY, PaperReducers.PAPER);
+    Budget binary = new Budget(Budget.Unit.BYTES, 200_000);
     return List.of(
         new BenchmarkCase(
             "binary-sort",
@@ -104,6 +121,46 @@ public record BenchmarkCase(
             2,
             true),
         new BenchmarkCase(
+            "inverted-index, paper reducers",
+            InvertedIndex::new,
+            new InvertedIndexModel(),
+            none,
+            text,
+            2,
+            true,
+            paper),
+        new BenchmarkCase(
+            "self-join, paper reducers",
+            SelfJoin::new,
+            new SelfJoinModel(),
+            conf -> conf.setInt(SelfJoinModel.ITEMS, 400),
+            text,
+            2,
+            true,
+            paper),
+        new BenchmarkCase(
+            "adjacency-list, paper reducers",
+            AdjacencyList::new,
+            new GraphModel(),
+            none,
+            text,
+            2,
+            true,
+            paper),
+        new BenchmarkCase(
+            "parametric",
+            Parametric::new,
+            new BinaryModel(),
+            none,
+            binary,
+            2,
+            true,
+            conf -> {
+              conf.setInt(Parametric.REDUCE_COST, 8);
+              conf.setInt(Parametric.VALUES_PER_KEY, 20);
+              conf.setFloat(Parametric.OUTPUT_RATIO, 0.05f);
+            }),
+        new BenchmarkCase(
             "histogram-ratings",
             HistogramRatings::new,
             new RatingsModel(),
@@ -135,6 +192,7 @@ public record BenchmarkCase(
       conf.setLong(FileInputFormat.SPLIT_MAXSIZE, budget.total() / maps + 1);
       conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
       conf.setInt(MarcoConfig.START_THRESHOLD, 2);
+      jobOptions.accept(conf);
       return tool.get().createJob(conf, input, output);
     };
   }

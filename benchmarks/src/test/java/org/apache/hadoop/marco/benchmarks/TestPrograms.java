@@ -27,15 +27,15 @@ public class TestPrograms {
       assertTrue(p.name(), Modifier.isStatic(main.getModifiers()));
       assertTrue(
           p.name() + " has kind " + p.kind(),
-          Set.of("heavy", "light", "alias", "generator", "tool").contains(p.kind()));
+          Set.of("heavy", "light", "extra", "alias", "generator", "tool").contains(p.kind()));
     }
   }
 
   @Test
-  public void theElevenBenchmarksEachReadADataSetAGeneratorMakes() {
+  public void theElevenBenchmarksAndTheExtraOnesEachReadADataSetAGeneratorMakes() {
     List<Programs.Program> benchmarks =
         programs.stream().filter(Programs.Program::isBenchmark).toList();
-    assertEquals(11, benchmarks.size());
+    assertEquals(11, benchmarks.stream().filter(p -> !"extra".equals(p.kind())).count());
     assertEquals(6, benchmarks.stream().filter(p -> "heavy".equals(p.kind())).count());
     for (Programs.Program p : benchmarks) {
       assertTrue(p.summary(programs), p.summary(programs).contains("(input: gen-"));
@@ -44,5 +44,10 @@ public class TestPrograms {
     assertEquals(
         "Shuffle-heavy: sorts 100-byte records on 10-byte keys (input: gen-binary).",
         sort.summary(programs));
+    Programs.Program parametric =
+        benchmarks.stream().filter(p -> "parametric".equals(p.name())).findFirst().orElseThrow();
+    assertTrue(
+        parametric.summary(programs),
+        parametric.summary(programs).startsWith("Shuffle-heavy, beyond the paper's jobs: "));
   }
 }

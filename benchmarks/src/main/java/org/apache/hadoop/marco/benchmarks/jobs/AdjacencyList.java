@@ -5,12 +5,12 @@
 package org.apache.hadoop.marco.benchmarks.jobs;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 import org.apache.hadoop.marco.benchmarks.io.AdjacencyWritable;
 import org.apache.hadoop.util.ToolRunner;
@@ -74,6 +74,42 @@ public class AdjacencyList extends BenchmarkJob {
     }
   }
 
+  /**
+   * {@link SortedUnionReducer} with the paper's cost ({@link PaperReducers}): both lists as one
+   * list string of tagged ids built by linear-scan de-duplication and concatenation, then
+   * sorted.
+   */
+  public static class PaperUnionReducer
+      extends Reducer<LongWritable, AdjacencyWritable, LongWritable, AdjacencyWritable> {
+    @Override
+    protected void reduce(LongWritable node, Iterable<AdjacencyWritable> values, Context context)
+        throws IOException, InterruptedException {
+      PaperReducers.QuadraticList list = new PaperReducers.QuadraticList();
+      for (AdjacencyWritable v : values) {
+        for (long p : v.from()) {
+          list.add("f" + p);
+        }
+        for (long q : v.to()) {
+          list.add("t" + q);
+        }
+      }
+      List<String> elements = list.elements();
+      long[] from = ids(elements, 'f');
+      long[] to = ids(elements, 't');
+      AdjacencyWritable union = new AdjacencyWritable();
+      union.set(from, to);
+      context.write(node, union);
+    }
+
+    private static long[] ids(List<String> tagged, char tag) {
+      return tagged.stream()
+          .filter(e -> e.charAt(0) == tag)
+          .mapToLong(e -> Long.parseLong(e.substring(1)))
+          .sorted()
+          .toArray();
+    }
+  }
+
   @Override
   public String programName() {
     return "adjacency-list";
@@ -83,8 +119,7 @@ public class AdjacencyList extends BenchmarkJob {
   protected void configure(Job job, String[] extraArgs) {
     job.setMapperClass(EdgeMapper.class);
     job.setCombinerClass(DuplicateRemover.class);
-    MarcoJob.setPartialReducerClass(job, SortedUnionReducer.class);
-    job.setReducerClass(SortedUnionReducer.class);
+    PaperReducers.choose(job, SortedUnionReducer.class, PaperUnionReducer.class);
     job.setOutputKeyClass(LongWritable.class);
     job.setOutputValueClass(AdjacencyWritable.class);
   }

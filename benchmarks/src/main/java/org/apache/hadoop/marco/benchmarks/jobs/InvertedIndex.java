@@ -9,7 +9,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 import org.apache.hadoop.marco.benchmarks.io.PostingsWritable;
 import org.apache.hadoop.util.ToolRunner;
@@ -73,6 +72,31 @@ public class InvertedIndex extends BenchmarkJob {
     }
   }
 
+  /**
+   * {@link PostingListBuilder} with the paper's cost ({@link PaperReducers}): the postings as a
+   * list string built by linear-scan de-duplication and concatenation, then sorted.
+   */
+  public static class PaperPostingListBuilder
+      extends Reducer<Text, PostingsWritable, Text, PostingsWritable> {
+    @Override
+    protected void reduce(Text word, Iterable<PostingsWritable> values, Context context)
+        throws IOException, InterruptedException {
+      PaperReducers.QuadraticList list = new PaperReducers.QuadraticList();
+      for (PostingsWritable v : values) {
+        for (PostingsWritable.Posting p : v.postings()) {
+          list.add(p.count() + ":" + p.file());
+        }
+      }
+      PostingsWritable merged = new PostingsWritable();
+      for (String posting : list.elements()) {
+        int colon = posting.indexOf(':');
+        merged.add(Long.parseLong(posting.substring(0, colon)), posting.substring(colon + 1));
+      }
+      merged.sort();
+      context.write(word, merged);
+    }
+  }
+
   @Override
   public String programName() {
     return "inverted-index";
@@ -81,8 +105,7 @@ public class InvertedIndex extends BenchmarkJob {
   @Override
   protected void configure(Job job, String[] extraArgs) {
     job.setMapperClass(PostingMapper.class);
-    MarcoJob.setPartialReducerClass(job, PostingListBuilder.class);
-    job.setReducerClass(PostingListBuilder.class);
+    PaperReducers.choose(job, PostingListBuilder.class, PaperPostingListBuilder.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(PostingsWritable.class);
   }

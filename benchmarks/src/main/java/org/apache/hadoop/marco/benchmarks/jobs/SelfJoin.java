@@ -9,7 +9,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.marco.MarcoJob;
 import org.apache.hadoop.marco.benchmarks.BenchmarkJob;
 import org.apache.hadoop.marco.benchmarks.io.StringSetWritable;
 import org.apache.hadoop.util.ToolRunner;
@@ -63,6 +62,29 @@ public class SelfJoin extends BenchmarkJob {
     }
   }
 
+  /**
+   * {@link SortedUnionReducer} with the paper's cost ({@link PaperReducers}): the elements as a
+   * list string built by linear-scan de-duplication and concatenation, then sorted.
+   */
+  public static class PaperUnionReducer
+      extends Reducer<Text, StringSetWritable, Text, StringSetWritable> {
+    @Override
+    protected void reduce(Text prefix, Iterable<StringSetWritable> values, Context context)
+        throws IOException, InterruptedException {
+      PaperReducers.QuadraticList list = new PaperReducers.QuadraticList();
+      for (StringSetWritable v : values) {
+        for (String element : v.elements()) {
+          list.add(element);
+        }
+      }
+      StringSetWritable union = new StringSetWritable();
+      for (String element : list.elements()) {
+        union.add(element);
+      }
+      context.write(prefix, union);
+    }
+  }
+
   @Override
   public String programName() {
     return "self-join";
@@ -72,8 +94,7 @@ public class SelfJoin extends BenchmarkJob {
   protected void configure(Job job, String[] extraArgs) {
     job.setMapperClass(SplitLastMapper.class);
     job.setCombinerClass(DuplicateRemover.class);
-    MarcoJob.setPartialReducerClass(job, SortedUnionReducer.class);
-    job.setReducerClass(SortedUnionReducer.class);
+    PaperReducers.choose(job, SortedUnionReducer.class, PaperUnionReducer.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(StringSetWritable.class);
   }
