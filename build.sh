@@ -20,8 +20,7 @@ HADOOP_TESTS_MODULE=hadoop-mapreduce-project/hadoop-mapreduce-client-marco-hadoo
 # engine's unit tests (every test class of the engine module); mini-cluster differential runs
 # with the new API (combiner and partial reducer, compressed map output) and the old API
 # (secondary sort, encrypted intermediate data); the AppMaster's checks on a mini cluster; and
-# Hadoop's own tests of that version with the combiner as partial reducer (old and new API) and
-# with reduce-side spills merged on disk.
+# Hadoop's own tests of that version with the combiner as partial reducer (old and new API).
 COMPAT_MODULES=hadoop-mapreduce-project/hadoop-mapreduce-client-marco,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-testing,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-app,$HADOOP_TESTS_MODULE
 COMPAT_TESTS=(
   'org/apache/hadoop/mapreduce/task/reduce/Test*'
@@ -29,7 +28,7 @@ COMPAT_TESTS=(
   TestBackgroundRecordWriter TestAsyncOutputSettings
   'TestEdgeCasesMiniClusterDifferential#newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed+oldApiSecondarySortEncryptedPartialSortOnly'
   TestMarcoAppMasterConfigCheck
-  TestOldCombinerGrouping TestNewCombinerGrouping TestReduceFetchFromPartialMem
+  TestOldCombinerGrouping TestNewCombinerGrouping
 )
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
@@ -63,7 +62,7 @@ Commands:
                                       marco.compat.hadoop.versions): the jars' classes as built
                                       against the pinned Hadoop, tested on that version (engine
                                       unit tests, a few mini-cluster differential tests, the
-                                      AppMaster's checks, Hadoop's combiner and spill tests);
+                                      AppMaster's checks, Hadoop's combiner-grouping tests);
                                       downloads those versions on its first run
                          dist         pytest tests/dist: the distribution, pseudo-distributed
                          cluster      pytest tests/cluster and tests/bench (slow: multi-node netns cluster)
