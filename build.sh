@@ -12,10 +12,24 @@ cd "$REPO"
 # Extra Maven options from the environment, as words (e.g. MVN_ARGS="-o -T 2").
 read -ra MVN_OPTS <<<"${MVN_ARGS:-}"
 
-ALL_STAGES=(lint unit minicluster hadoop-tests dist cluster)
+ALL_STAGES=(lint unit minicluster hadoop-tests compat dist cluster)
 SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.testing.SlowTest
 # Hadoop's own reduce-side tests, run with MaRCO (stage hadoop-tests); the other stages skip it.
 HADOOP_TESTS_MODULE=hadoop-mapreduce-project/hadoop-mapreduce-client-marco-hadoop-tests
+# Stage compat: the modules and tests run against each other supported Hadoop version. The
+# engine's unit tests (every test class of the engine module); mini-cluster differential runs
+# with the new API (combiner and partial reducer, compressed map output) and the old API
+# (secondary sort, encrypted intermediate data); the AppMaster's checks on a mini cluster; and
+# Hadoop's own tests of that version with the combiner as partial reducer (old and new API).
+COMPAT_MODULES=hadoop-mapreduce-project/hadoop-mapreduce-client-marco,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-testing,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-app,$HADOOP_TESTS_MODULE
+COMPAT_TESTS=(
+  'org/apache/hadoop/mapreduce/task/reduce/Test*'
+  'org/apache/hadoop/mapreduce/marco/Test*'
+  TestBackgroundRecordWriter TestAsyncOutputSettings
+  'TestEdgeCasesMiniClusterDifferential#newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed+oldApiSecondarySortEncryptedPartialSortOnly'
+  TestMarcoAppMasterConfigCheck
+  TestOldCombinerGrouping TestNewCombinerGrouping
+)
 # Debian packages: what the build and the tests need, and what the multi-node cluster
 # (network namespaces, traffic shaping, bandwidth checks) needs.
 DEBIAN_PACKAGES=(openjdk-17-jdk-headless maven python3 python3-pytest python3-matplotlib python3-yaml python3-venv iproute2 iptables iperf3 docker-compose procps util-linux psmisc curl shellcheck)
@@ -32,7 +46,7 @@ Usage: ./build.sh [COMMAND] [OPTIONS]
 
 Commands:
   (none), all          check prerequisites and that marco-patches/ holds no patch, build the jars, assemble the
-                       distribution dist/hadoop-marco-HADOOP_VERSION/ and its .tar.gz
+                       distribution dist/hadoop-marco-VERSION/, its .tar.gz and the tarball's .sha512
   dist                 lay out dist/ again from the jars already built (builds them if missing)
   test [--stage S,..]  build, then run the test suite; stages, in order:
                          lint         shellcheck on every shell script, ruff (lint and format) on
@@ -45,6 +59,12 @@ Commands:
                          hadoop-tests Hadoop's own reduce-side tests (from its published tests jar)
                                       with MaRCO as shuffle consumer, then the partial invocations
                                       they ran per class; fails if none ran
+                         compat       for each other supported Hadoop version (pom.xml's
+                                      marco.compat.hadoop.versions): the jars' classes as built
+                                      against the pinned Hadoop, tested on that version (engine
+                                      unit tests, a few mini-cluster differential tests, the
+                                      AppMaster's checks, Hadoop's combiner-grouping tests);
+                                      downloads those versions on its first run
                          dist         pytest tests/dist: the distribution, pseudo-distributed
                          cluster      pytest tests/cluster and tests/bench (slow: multi-node netns cluster)
                        default: all stages
@@ -202,12 +222,12 @@ assemble_dist() {
   hadoop_version=$(pom_value m:properties/m:hadoop.version)
   project_version=$(pom_value m:version)
   java_opens=$(pom_value m:properties/m:marco.test.jvm.opens)
-  name=hadoop-marco-$hadoop_version
+  name=hadoop-marco-$project_version
   dist_home=dist/$name
   banner "assemble $dist_home"
   [[ -d hadoop-marco-dist/target/jars ]] || marco_fail "hadoop-marco-dist/target/jars is missing" "run ./build.sh (it builds the jars first)"
   check_no_daemons_running_from "$dist_home"
-  rm -rf "$dist_home" "dist/$name.tar.gz"
+  rm -rf "$dist_home" "dist/$name.tar.gz" "dist/$name.tar.gz.sha512"
   mkdir -p "$dist_home"/share/hadoop/{common/lib,hdfs,yarn,mapreduce,tools/lib} "$dist_home/logs"
   for jar in hadoop-marco-dist/target/jars/*.jar; do
     file=$(basename "$jar")
@@ -219,7 +239,8 @@ assemble_dist() {
   cp lib/common.sh "$dist_home/libexec/marco-common.sh"
   # Fill in the values whose one source is pom.xml.
   find "$dist_home"/{bin,sbin,libexec,etc} -type f -exec sed -i \
-    -e "s|@JAVA_OPENS@|$java_opens|g" -e "s|@HADOOP_VERSION@|$hadoop_version|g" {} +
+    -e "s|@JAVA_OPENS@|$java_opens|g" -e "s|@HADOOP_VERSION@|$hadoop_version|g" \
+    -e "s|@MARCO_VERSION@|$project_version|g" {} +
   # Our license and notice, then Apache Hadoop's notice as its jars carry it: the distribution
   # redistributes Hadoop's binaries, whose notice must travel with them.
   cp LICENSE "$dist_home/LICENSE"
@@ -234,8 +255,10 @@ Hadoop $hadoop_version (jars from Maven Central) with the MaRCO shuffle consumer
 built $(date -u +%Y-%m-%dT%H:%M:%SZ) from commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown) with $(java -version 2>&1 | head -n 1)
 EOF
   tar -C dist -czf "dist/$name.tar.gz" "$name"
+  # As Apache releases publish it: `sha512sum -c hadoop-marco-VERSION.tar.gz.sha512` in dist/.
+  (cd dist && sha512sum "$name.tar.gz" >"$name.tar.gz.sha512")
   echo "distribution: $dist_home ($(find "$dist_home" -name '*.jar' | wc -l) jars)"
-  echo "tarball:      dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1))"
+  echo "tarball:      dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1)), checksum dist/$name.tar.gz.sha512"
 }
 
 build_all() {
@@ -373,6 +396,29 @@ run_hadoop_tests() {
   return "$status"
 }
 
+# The jars' classes, built against the pinned Hadoop, tested on each other supported version:
+# -Dhadoop.version puts that version's jars on the test classpath, -Dmaven.main.skip keeps Maven
+# from compiling the main classes against it, so the classes tested are the ones the
+# distribution ships. Maven runs online here even when MVN_ARGS says -o: a machine's first run
+# downloads the versions (later runs find them in the local repository and stay offline).
+run_compat() {
+  local -a versions online_opts=()
+  local version opt status=0 tests
+  read -ra versions <<<"$(pom_value m:properties/m:marco.compat.hadoop.versions)"
+  for opt in "${MVN_OPTS[@]}"; do
+    [[ $opt == -o || $opt == --offline ]] || online_opts+=("$opt")
+  done
+  tests=$(IFS=,; echo "${COMPAT_TESTS[*]}")
+  for version in "${versions[@]}"; do
+    banner "compat: Hadoop $version"
+    rm -rf "$HADOOP_TESTS_MODULE"/target/{marco-timelines,surefire-reports,test,test-dir,tmp,log}
+    mvn -B -fae "${online_opts[@]}" -pl "$COMPAT_MODULES" test "-Dhadoop.version=$version" \
+      -Dmaven.main.skip=true -Dmarco.hadoop.tests.skip=false "-Dtest=$tests" \
+      -Dsurefire.failIfNoSpecifiedTests=false || status=1
+  done
+  return "$status"
+}
+
 run_stage() {
   local stage=$1
   case $stage in
@@ -383,6 +429,7 @@ run_stage() {
     minicluster)
       mvn -B -fae "${MVN_OPTS[@]}" test "-Dmarco.test.groups=$SLOW_TEST_CATEGORY" ;;
     hadoop-tests) run_hadoop_tests ;;
+    compat) run_compat ;;
     dist) run_pytest_stage tests/dist ;;
     cluster)
       run_pytest_stage tests/cluster || return

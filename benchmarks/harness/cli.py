@@ -87,7 +87,7 @@ def add_common(
         help="state dir of the netns cluster (default: "
         "$MARCO_CLUSTER_STATE_DIR or /tmp/marco-cluster)",
     )
-    p.add_argument("--dist", help="the hadoop-marco distribution (default dist/hadoop-marco-3.5.0)")
+    p.add_argument("--dist", help="the hadoop-marco distribution (default dist/hadoop-marco-1.0.0)")
     if recording:
         p.add_argument(
             "--fresh",

@@ -16,7 +16,7 @@ from .datatypes import ClusterProfile
 REPO = Path(__file__).resolve().parents[2]
 MARCO_CLUSTER = REPO / "cluster" / "marco-cluster"
 SHAPE = REPO / "bandwidth-shaping" / "shape"
-DEFAULT_DIST = REPO / "dist" / "hadoop-marco-3.5.0"
+DEFAULT_DIST = REPO / "dist" / "hadoop-marco-1.0.0"
 DEFAULT_STATE_DIR = "/tmp/marco-cluster"  # lib/topology.sh's MC_DEFAULT_STATE_DIR
 
 # Fail fast instead of retrying for minutes when a daemon is down.

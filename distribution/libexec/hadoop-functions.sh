@@ -12,6 +12,7 @@
 # root pom.xml (property marco.test.jvm.opens), the same list the tests and the containers use.
 HM_JAVA_OPENS="@JAVA_OPENS@"
 HM_HADOOP_VERSION="@HADOOP_VERSION@"
+HM_MARCO_VERSION="@MARCO_VERSION@"
 
 # marco_die (bad input, exit 2) and marco_fail (failed work, exit 1): the project's one way to fail,
 # the same as in its cluster and build scripts.
@@ -255,7 +256,8 @@ hm_main() {
     classpath)
       if (($#)); then HM_CLASS=org.apache.hadoop.util.Classpath; else hm_classpath; exit 0; fi
       ;;
-    version) HM_CLASS=org.apache.hadoop.util.VersionInfo ;;
+    # Hadoop's own lines first (tools read "Hadoop X" from the first), then hadoop-marco's.
+    version) HM_CLASS=org.apache.hadoop.mapreduce.marco.MarcoVersion ;;
     jar) HM_CLASS=org.apache.hadoop.util.RunJar ;;
     envvars) hm_print_envvars; exit 0 ;;
     *) hm_resolve_subcommand "$subcommand" "$@" || hm_usage_error "unknown subcommand '$subcommand'" ;;
@@ -295,6 +297,6 @@ Subcommands of every launcher:
   classpath [--glob|--jar F]  print the classpath
   envvars                     print the environment the launcher resolved
   jar JAR [MAINCLASS] ARGS    run a jar
-  version                     print the Hadoop version ($HM_HADOOP_VERSION, with MaRCO)
+  version                     print the Hadoop version ($HM_HADOOP_VERSION) and hadoop-marco's ($HM_MARCO_VERSION)
 EOF
 }

@@ -512,11 +512,11 @@ def steady_cpu(start_ms, end_ms, idle_per_s=50, nice_per_s=30, total_per_s=200):
 def test_the_report_names_the_repositorys_own_paths_from_its_root():
     command = (
         "/srv/ck/hadoop-marco/cluster/marco-cluster client hadoop jar "
-        "/srv/ck/hadoop-marco/dist/hadoop-marco-3.5.0/share/b.jar inverted-index "
+        "/srv/ck/hadoop-marco/dist/hadoop-marco-1.0.0/share/b.jar inverted-index "
         "-D mapreduce.map.java.opts=-Xlog:gc:file=/tmp/gc.log /marco-bench/data/x"
     )
     assert report.repo_relative(command) == (
-        "cluster/marco-cluster client hadoop jar dist/hadoop-marco-3.5.0/share/b.jar "
+        "cluster/marco-cluster client hadoop jar dist/hadoop-marco-1.0.0/share/b.jar "
         "inverted-index -D mapreduce.map.java.opts=-Xlog:gc:file=/tmp/gc.log /marco-bench/data/x"
     )
     lines = report.example_commands(

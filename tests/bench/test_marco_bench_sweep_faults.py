@@ -34,7 +34,7 @@ def marco_bench(*args, env):
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     base, env = own_cluster_dir(tmp_path_factory, "marco-bench-sweep-faults")
-    dist = os.environ.get("MARCO_DIST") or str(REPO / "dist" / "hadoop-marco-3.5.0")
+    dist = os.environ.get("MARCO_DIST") or str(REPO / "dist" / "hadoop-marco-1.0.0")
     argv = cluster_start_argv(TINY["cluster"], dist) + ["--rate", str(TINY["cluster"]["rate_mbit"])]
     try:
         start = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)

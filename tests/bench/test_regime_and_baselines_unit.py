@@ -246,9 +246,9 @@ def test_regime_on_a_finished_directory_starts_no_cluster(tmp_path, monkeypatch)
 # ---- Hadoop as shipped ---------------------------------------------------------------------------
 
 OURS = (
-    "hadoop-mapreduce-client-marco-3.5.0-marco-1.0.jar",
-    "hadoop-mapreduce-client-marco-app-3.5.0-marco-1.0.jar",
-    "hadoop-marco-benchmarks-3.5.0-marco-1.0.jar",
+    "hadoop-mapreduce-client-marco-1.0.0.jar",
+    "hadoop-mapreduce-client-marco-app-1.0.0.jar",
+    "hadoop-marco-benchmarks-1.0.0.jar",
 )
 HADOOPS = ("hadoop-mapreduce-client-app-3.5.0.jar", "hadoop-mapreduce-client-core-3.5.0.jar")
 

@@ -19,7 +19,7 @@ MARCO_CLUSTER = REPO / "cluster" / "marco-cluster"
 SHAPE = REPO / "bandwidth-shaping" / "shape"
 VERIFY = REPO / "bandwidth-shaping" / "verify"
 # MARCO_DIST points the tests at another copy of the distribution (e.g. while dist/ is rebuilt).
-DIST = Path(os.environ.get("MARCO_DIST", REPO / "dist" / "hadoop-marco-3.5.0"))
+DIST = Path(os.environ.get("MARCO_DIST", REPO / "dist" / "hadoop-marco-1.0.0"))
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 
 

@@ -3,16 +3,24 @@
 """The distribution's layout, build.sh's and the launchers' handling of bad input, and daemon
 control without a running cluster (no daemon is started here)."""
 
+import hashlib
 import os
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from distribution import run_dist_command
 
 LAUNCHERS = ["hadoop", "hdfs", "yarn", "mapred"]
+
+
+def pom_value(repo_root, path):
+    """A value of the root pom.xml, the one source of the versions (e.g. 'm:version')."""
+    root = ET.parse(repo_root / "pom.xml").getroot()
+    return root.find(path, {"m": "http://maven.apache.org/POM/4.0.0"}).text.strip()
 
 
 def test_build_sh_rejects_unknown_command_with_usage(repo_root):
@@ -70,10 +78,34 @@ def test_daemon_option_refuses_a_client_subcommand(dist_home):
     assert "'dfs' is not a daemon" in result.stderr
 
 
-def test_version_reports_the_pinned_hadoop(dist_home, repo_root):
-    result = run_dist_command(dist_home, "bin/hadoop", "version")
-    pinned = dist_home.name.removeprefix("hadoop-marco-")
-    assert result.stdout.splitlines()[0] == f"Hadoop {pinned}"
+def test_distribution_is_named_by_the_release_version(dist_home, repo_root):
+    version = pom_value(repo_root, "m:version")
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{version} is not a release version"
+    assert dist_home.name == f"hadoop-marco-{version}"
+    assert f"hadoop-marco {version}\n" in (dist_home / "RELEASE").read_text()
+
+
+def test_version_reports_the_pinned_hadoop_then_hadoop_marcos(dist_home, repo_root):
+    lines = run_dist_command(dist_home, "bin/hadoop", "version").stdout.splitlines()
+    pinned = pom_value(repo_root, "m:properties/m:hadoop.version")
+    assert lines[0] == f"Hadoop {pinned}"
+    version = pom_value(repo_root, "m:version")
+    assert lines[-1].startswith(
+        f"hadoop-marco {version} (the MaRCO shuffle consumer; built against Hadoop {pinned}, "
+    ), lines[-1]
+
+
+def test_tarball_has_a_matching_sha512_file(dist_home):
+    tarball = dist_home.parent / f"{dist_home.name}.tar.gz"
+    checksum = dist_home.parent / f"{tarball.name}.sha512"
+    assert checksum.is_file(), f"{checksum} is missing: ./build.sh writes it next to the tarball"
+    digest, name = checksum.read_text().split()
+    assert name == tarball.name
+    assert digest == hashlib.sha512(tarball.read_bytes()).hexdigest()
+    # The file is the one sha512sum -c checks, as for Apache releases.
+    subprocess.run(
+        ["sha512sum", "-c", checksum.name], cwd=dist_home.parent, check=True, capture_output=True
+    )
 
 
 def test_classpath_covers_every_component(dist_home):
@@ -103,7 +135,9 @@ def test_layout_puts_jars_where_hadoop_does(dist_home):
 def test_build_time_values_are_filled_in(dist_home):
     for path in dist_home.glob("*/**/*"):
         if path.is_file() and path.suffix in ("", ".sh", ".xml", ".properties"):
-            assert "@JAVA_OPENS@" not in path.read_text(), path
+            text = path.read_text()
+            for placeholder in ("@JAVA_OPENS@", "@HADOOP_VERSION@", "@MARCO_VERSION@"):
+                assert placeholder not in text, (placeholder, path)
     mapred_site = (dist_home / "etc" / "hadoop" / "mapred-site.xml").read_text()
     assert "--add-opens=java.base/java.lang=ALL-UNNAMED" in mapred_site
 

@@ -14,6 +14,7 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
+import org.apache.hadoop.mapreduce.marco.MarcoVersion;
 import org.apache.hadoop.mapreduce.v2.app.client.ClientService;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.job.JobStateInternal;
@@ -23,6 +24,7 @@ import org.apache.hadoop.mapreduce.v2.util.MRApps;
 import org.apache.hadoop.mapreduce.v2.util.MRWebAppUtil;
 import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.apache.hadoop.util.VersionInfo;
 import org.apache.hadoop.yarn.YarnUncaughtExceptionHandler;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
@@ -34,7 +36,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MapReduce AppMaster with MaRCO's reduce staggering. Hadoop 3.5.0 always launches
+ * The MapReduce AppMaster with MaRCO's reduce staggering. Hadoop (3.3 to 3.5) always launches
  * {@code MRAppMaster} by name, but appends the job's {@code yarn.app.mapreduce.am.command-opts}
  * right before that name; ending those options with this class's name makes the JVM start this
  * class instead, with Hadoop's class name as its (ignored) argument. The same hook Apache Uniffle
@@ -149,6 +151,8 @@ public class MarcoMRAppMaster extends MRAppMaster {
   /** Mirrors {@code MRAppMaster.main}, constructing this class. */
   public static void main(String[] args) {
     try {
+      MarcoVersion.checkRunningHadoop();
+      LOG.info("MarcoMRAppMaster starting: {}", MarcoVersion.describe());
       markMainStarted();
       Thread.setDefaultUncaughtExceptionHandler(new YarnUncaughtExceptionHandler());
       ContainerId containerId =
@@ -191,8 +195,11 @@ public class MarcoMRAppMaster extends MRAppMaster {
       mainStarted.setBoolean(null, true);
     } catch (NoSuchFieldException e) {
       throw new IllegalStateException(
-          "MRAppMaster has no field mainStarted: this Hadoop version"
-              + " is not the one MarcoMRAppMaster was built for (3.5.0); remove "
+          "MRAppMaster of Hadoop "
+              + VersionInfo.getVersion()
+              + " has no field mainStarted, which MarcoMRAppMaster (built against Hadoop "
+              + MarcoVersion.builtAgainstHadoop()
+              + ") needs; remove "
               + MarcoMRAppMaster.class.getName()
               + " from yarn.app.mapreduce.am.command-opts",
           e);

@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoJobCheck;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.apache.hadoop.mapreduce.marco.MarcoVersion;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +45,9 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
    */
   @Override
   public void init(ShuffleConsumerPlugin.Context context) {
+    // Before anything else: on a Hadoop it was not tested on, this class (built against the
+    // pinned Hadoop) may fail later on a changed Hadoop class, with a less telling error.
+    MarcoVersion.checkRunningHadoop();
     JobConf conf = context.getJobConf();
     if (!conf.getBoolean(MarcoConfig.ENABLED, MarcoConfig.DEFAULT_ENABLED)) {
       super.init(context);
@@ -76,7 +80,11 @@ public class MarcoShuffle<K, V> extends Shuffle<K, V> {
           reduceId);
       return super.createMergeManager(context);
     }
-    LOG.info("MaRCO shuffle consumer started for {}: {}", reduceId, settings);
+    LOG.info(
+        "MaRCO shuffle consumer started for {} ({}): {}",
+        reduceId,
+        MarcoVersion.describe(),
+        settings);
     MapOutputFile mapOutputFile = context.getMapOutputFile();
     mapOutputFile.setConf(conf);
     FileSystem rawLocal = ((LocalFileSystem) context.getLocalFS()).getRaw();
