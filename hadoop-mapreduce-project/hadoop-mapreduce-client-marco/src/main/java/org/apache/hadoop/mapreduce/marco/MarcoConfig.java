@@ -195,17 +195,27 @@ public final class MarcoConfig {
   public static final boolean DEFAULT_CONTROL_ENABLED = true;
 
   /**
-   * Abandon a partial invocation still running when the last map output has arrived (beyond the
-   * paper, whose running invocations finish): the final merge takes its inputs as they are at
-   * once, without waiting for the thread to stop. False (the default), as in the paper: running
-   * invocations finish first, and at the container's share, since the reducer waits for them; a
-   * partial reducer whose cost grows faster than its input (one that unions lists value by
-   * value) then keeps the work it had done, which abandonment threw away. Part of control: off
-   * without it.
+   * Abandon every partial invocation still running when the last map output has arrived: the
+   * final merge takes its inputs as they are at once, without waiting for the thread to stop.
+   * False (the default): a running invocation finishes first, at the container's share, while it
+   * is worth the wait (it has read more of its input than it keeps of it), and is abandoned
+   * otherwise; a partial reducer whose cost grows faster than its input then keeps the work it
+   * had done. Part of control: off without it.
    */
   public static final String ABANDON_AT_SHUFFLE_END = PREFIX + "abandon.at.shuffle.end";
 
   public static final boolean DEFAULT_ABANDON_AT_SHUFFLE_END = false;
+
+  /**
+   * Finish every partial invocation still running when the last map output has arrived, as the
+   * paper does, whatever the wait costs. False (the default): the final merge waits only for work
+   * worth the wait (see {@link #ABANDON_AT_SHUFFLE_END}), so that a partial reducer too expensive
+   * for what it saves cannot make a job slower than stock. Without control every running
+   * invocation finishes. Exclusive with {@link #ABANDON_AT_SHUFFLE_END}.
+   */
+  public static final String FINISH_ALL_AT_SHUFFLE_END = PREFIX + "finish.all.at.shuffle.end";
+
+  public static final boolean DEFAULT_FINISH_ALL_AT_SHUFFLE_END = false;
 
   /**
    * The share of the heap above which partial work backs off: no invocation starts, and a running

@@ -34,6 +34,7 @@ public final class MarcoSettings {
   private final String shuffleCpuCgroup;
   private final boolean controlEnabled;
   private final boolean abandonAtShuffleEnd;
+  private final boolean finishAllAtShuffleEnd;
   private final String reduceJvmOptions;
   private final float partialHeapLimit;
   private final boolean adaptiveEnabled;
@@ -118,6 +119,20 @@ public final class MarcoSettings {
     controlEnabled = bool(conf, MarcoConfig.CONTROL_ENABLED, MarcoConfig.DEFAULT_CONTROL_ENABLED);
     abandonAtShuffleEnd =
         bool(conf, MarcoConfig.ABANDON_AT_SHUFFLE_END, MarcoConfig.DEFAULT_ABANDON_AT_SHUFFLE_END);
+    finishAllAtShuffleEnd =
+        bool(
+            conf,
+            MarcoConfig.FINISH_ALL_AT_SHUFFLE_END,
+            MarcoConfig.DEFAULT_FINISH_ALL_AT_SHUFFLE_END);
+    if (abandonAtShuffleEnd && finishAllAtShuffleEnd) {
+      throw new IllegalArgumentException(
+          MarcoConfig.ABANDON_AT_SHUFFLE_END
+              + " and "
+              + MarcoConfig.FINISH_ALL_AT_SHUFFLE_END
+              + " are both true, but a running invocation cannot be both abandoned and finished"
+              + " at shuffle end: set at most one of them (neither: finish what is worth the"
+              + " wait).");
+    }
     partialHeapLimit =
         fraction(
             conf,
@@ -283,6 +298,14 @@ public final class MarcoSettings {
     return controlEnabled && abandonAtShuffleEnd;
   }
 
+  /**
+   * Whether every running invocation finishes at shuffle end, worth the wait or not: always
+   * without control.
+   */
+  public boolean effectiveFinishAllAtShuffleEnd() {
+    return !controlEnabled || finishAllAtShuffleEnd;
+  }
+
   /** The heap share above which partial work backs off (1: never). */
   public float getPartialHeapLimit() {
     return partialHeapLimit;
@@ -349,10 +372,10 @@ public final class MarcoSettings {
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
             + " start.when.threshold.unreachable=%s, start.when.maps.complete=%s,"
-            + " invocation.max.bytes=%s, partial.threads=%d,"
-            + " partial.nice=%d, partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s,"
-            + " abandon.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s, adaptive=%s"
-            + " (ratio %.2f over %d invocations)",
+            + " invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
+            + " partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s,"
+            + " finish.all.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s,"
+            + " adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled,
         startThreshold(0),
         controlEnabled ? initialInvocations : 0,
@@ -368,6 +391,7 @@ public final class MarcoSettings {
         orNone(effectivePartialCpuCgroup()),
         orNone(effectiveShuffleCpuCgroup()),
         effectiveAbandonAtShuffleEnd(),
+        effectiveFinishAllAtShuffleEnd(),
         partialHeapLimit,
         partialReduceEnabled,
         adaptiveEnabled,

@@ -271,4 +271,30 @@ public class TestMarcoSettings {
       assertTrue(e.getMessage(), e.getMessage().contains("java.lang.String"));
     }
   }
+
+  /**
+   * At shuffle end a running invocation is waited for only while worth it, by default; the paper's
+   * rule (finish all) is one key away, and always so without control; abandoning and finishing
+   * all at once is an error that names both keys.
+   */
+  @Test
+  public void theShuffleEndRuleFinishesAllOnlyWhenAskedOrWithoutControl() {
+    Configuration conf = new Configuration(false);
+    assertFalse(MarcoSettings.from(conf).effectiveFinishAllAtShuffleEnd());
+    assertFalse(MarcoSettings.from(conf).effectiveAbandonAtShuffleEnd());
+    conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
+    assertTrue(MarcoSettings.from(conf).effectiveFinishAllAtShuffleEnd());
+    assertTrue(MarcoSettings.from(conf).toString().contains("finish.all.at.shuffle.end=true"));
+    Configuration noControl = new Configuration(false);
+    noControl.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
+    assertTrue(MarcoSettings.from(noControl).effectiveFinishAllAtShuffleEnd());
+    conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
+    try {
+      MarcoSettings.from(conf);
+      fail("abandoning and finishing all at shuffle end at once was accepted");
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains(MarcoConfig.ABANDON_AT_SHUFFLE_END));
+      assertTrue(e.getMessage(), e.getMessage().contains(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END));
+    }
+  }
 }

@@ -49,12 +49,14 @@ import org.apache.hadoop.mapreduce.marco.MarcoJob;
  * time is heartbeat and JVM-start latency, which concurrent jobs overlap. Under the local runner
  * they run one after the other.
  *
- * <p>MaRCO runs keep their running partial invocations at shuffle end
- * ({@code mapreduce.marco.abandon.at.shuffle.end=false}, the default, set here whatever the
- * cluster's configuration says) unless a variant says otherwise: these tests check what committed
- * partial runs do to the data, and in local mode or on a mini cluster the last map output often
- * arrives within milliseconds of an invocation's start, so abandonment would hand the final merge
- * the raw map outputs of most of them (stock's path).
+ * <p>MaRCO runs finish every partial invocation still running at shuffle end
+ * ({@code mapreduce.marco.finish.all.at.shuffle.end=true} and {@code
+ * mapreduce.marco.abandon.at.shuffle.end=false}, set here whatever the cluster's configuration
+ * says) unless a variant says otherwise: these tests check what committed partial runs do to the
+ * data, and in local mode or on a mini cluster the last map output often arrives within
+ * milliseconds of an invocation's start, before it has read much of its input, so the default
+ * (wait only for work worth the wait) would hand the final merge the raw map outputs of most of
+ * them (stock's path).
  *
  * <pre>
  *   DifferentialResult r = new DifferentialRun(cluster::newJobConf, fs, dir, factory)
@@ -275,6 +277,7 @@ public final class DifferentialRun {
     if (!stock) {
       Configuration jobConf = job.getConfiguration();
       jobConf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, false);
+      jobConf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
       variants.get(name).accept(jobConf);
       if (local && jobConf.getTrimmed(MarcoConfig.TIMELINE_DIR, "").isEmpty()) {
         jobConf.set(MarcoConfig.TIMELINE_DIR, fs.makeQualified(timelineDir()).toString());

@@ -47,6 +47,7 @@ public class TestEdgeCasesLocalDifferential {
    */
   static final Consumer<Configuration> ABANDON_WITH_SLOW_PARTIAL_REDUCER =
       conf -> {
+        conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, false);
         conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
         conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
       };

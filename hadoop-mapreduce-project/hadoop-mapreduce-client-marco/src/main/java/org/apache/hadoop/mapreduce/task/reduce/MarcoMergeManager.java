@@ -666,7 +666,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /**
    * Abandons, at shuffle end, each running invocation not worth waiting for ({@link
-   * MarcoMergeProgress#worthWaitingFor}), or every one with {@code all}, without waiting for it.
+   * MarcoMergeProgress#worthWaitingFor}; none with {@code finish.all.at.shuffle.end}), or every
+   * one with {@code all}, without waiting for it.
    * The final merge waits only for work that saves more than the wait costs: a partial reducer
    * too expensive for what it keeps (or that has hardly started) would otherwise make the job
    * slower than stock. A partial thread runs at low priority, and on a node busy with other
@@ -677,6 +678,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * waits, as the invocations' progress changes the answer.
    */
   private void detachRunning(boolean all) {
+    if (!all && settings.effectiveFinishAllAtShuffleEnd()) {
+      return;
+    }
     long now = System.currentTimeMillis();
     long overlapEnd = shuffleEndMillis == 0 ? now : shuffleEndMillis;
     for (Iterator<MarcoInvocation<K, V>> it = running.iterator(); it.hasNext(); ) {

@@ -944,4 +944,14 @@ public class TestMarcoMergeManager {
   public void theFinalMergeDoesNotWaitForAnInvocationThatKeepsAllItReads() throws Throwable {
     assertNotWaitedFor(HeldMidwayIdentityReducer.class);
   }
+
+  /** With finish.all.at.shuffle.end, the paper's rule: even an invocation not worth it finishes. */
+  @Test
+  public void finishAllWaitsEvenForAnInvocationThatHasReadNothingYet() throws Throwable {
+    JobConf conf = paperConf(8);
+    conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
+    SyntheticShuffle s = heldInvocationAtShuffleEnd(conf, HeldSumReducer.class, "shuffle-end");
+    assertEquals(0, s.counter(MarcoCounter.ABANDONED_INVOCATIONS));
+    assertEquals(1, s.counter(MarcoCounter.INVOCATIONS));
+  }
 }
