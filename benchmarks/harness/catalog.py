@@ -72,6 +72,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.abandon.at.shuffle.end": "true",
     },
+    "marco-finish-all": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.finish.all.at.shuffle.end": "true",
+    },
     "marco-paper-threshold": {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.threshold.unreachable": "false",
