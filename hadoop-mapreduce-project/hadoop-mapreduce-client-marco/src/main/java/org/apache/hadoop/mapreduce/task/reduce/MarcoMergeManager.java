@@ -123,6 +123,10 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private int remergesStarted;
   private int arrivals;
+
+  /** The map output bytes still to come, for the heap guard. */
+  private final MarcoShuffleForecast forecast;
+
   private int invocationsStarted;
   private int spillsStarted;
   private int spillsRunning;
@@ -194,8 +198,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.sortFactor =
         Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
     this.adaptive = new MarcoAdaptiveControl(settings);
+    this.forecast = new MarcoShuffleForecast(conf.getNumMapTasks());
     this.heapGuard =
-        MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit(), memory::stillToReserve);
+        MarcoHeapGuard.forThisJvm(
+            settings.getPartialHeapLimit(),
+            () -> Math.min(memory.stillToReserve(), forecast.bytesToCome()));
     this.partialReducer =
         partialReducer == null || !settings.isPartialReduceEnabled()
             ? null
@@ -405,6 +412,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void arrive(MarcoShuffledRun<K, V> run) {
     ledger.arrive(run);
     arrivals++;
+    forecast.arrived(run.rawLength());
     events.arrival(run, arrivals);
     if (arrivals == conf.getNumMapTasks()) {
       // The shuffle's work is done: what follows (the fetchers' shutdown, the status update to the
