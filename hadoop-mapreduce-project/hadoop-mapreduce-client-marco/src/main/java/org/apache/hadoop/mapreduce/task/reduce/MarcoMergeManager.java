@@ -78,7 +78,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ExceptionReporter exceptionReporter;
   private final MarcoSettings settings;
   private final MarcoMemoryBudget memory;
-  private final MarcoInvocationPolicy policy;
+  private final MarcoScheduler scheduler;
   private final MarcoAdaptiveControl adaptive;
   private final MarcoGroupedReducerRunner<K, V> partialReducer;
   private final MarcoRecordReducer<K, V> spillCombiner;
@@ -108,9 +108,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * at shuffle end; its size is the number running.
    */
   private final List<MarcoInvocation<K, V>> running = new ArrayList<>();
-
-  /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
-  private final int sortFactor;
 
   /**
    * {@code mapreduce.marco.fetch.to.disk.when.full}, where the job keeps no map output in memory
@@ -190,9 +187,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.ledger = new MarcoRunLedger<>(memory.maxInMemoryForReduce());
     this.fetchToDiskWhenFull =
         settings.isFetchToDiskWhenFull() && memory.maxInMemoryForReduce() == 0;
-    this.policy = new MarcoInvocationPolicy(settings, conf.getNumMapTasks());
-    this.sortFactor =
-        Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
+    // No merge opens more runs at once than mapreduce.task.io.sort.factor.
+    this.scheduler =
+        new MarcoScheduler(
+            new MarcoInvocationPolicy(settings, conf.getNumMapTasks()),
+            settings.getPartialThreads(),
+            Math.max(
+                2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR)),
+            settings.effectiveInvocationMaxBytes());
     this.adaptive = new MarcoAdaptiveControl(settings);
     this.heapGuard =
         MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit(), memory::stillToReserve);
@@ -428,68 +430,76 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     schedule();
   }
 
-  /** Starts what the policy allows now; called with the lock held after every state change. */
+  /**
+   * Starts what {@link MarcoScheduler} decides, one action at a time, asking again after each;
+   * called with the lock held after every state change.
+   */
   private void schedule() {
-    if (fatalFailure != null || shuffleEndMillis != 0) {
-      // The attempt fails, or the shuffle is over: no fetch needs memory, and the final merge
-      // takes every run as it is.
-      return;
-    }
-    if (!stopPointRecorded && policy.stopReached(arrivals)) {
-      stopPointRecorded = true;
-      events.stopPoint(arrivals, conf.getNumMapTasks());
-    }
-    while (!partialWorkOff
-        && running.size() < settings.getPartialThreads()
-        && policy.mayStart(
-            invocationsStarted,
-            ledger.unprocessedMapOutputs(),
-            ledger.unprocessedBytes(),
-            arrivals,
-            mapsComplete)
-        && heapHasRoom()) {
-      // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
-      // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
-      List<MarcoShuffledRun<K, V>> inputs =
-          ledger.takeUnprocessed(
-              run -> !run.inMemory() || memory.tryPin(run.rawLength()),
-              sortFactor,
-              settings.effectiveInvocationMaxBytes());
-      if (inputs.isEmpty()) {
-        // Only runs in memory wait and no pin is left for them (asking again would spin): they
-        // wait for the memory spill, whose run on disk a later invocation takes.
-        break;
+    boolean unprocessedHeld = false;
+    MarcoScheduler.Heap heap = MarcoScheduler.Heap.UNREAD;
+    while (true) {
+      MarcoScheduler.Action action = scheduler.next(snapshot(unprocessedHeld, heap));
+      switch (action.kind) {
+        case RECORD_STOP_POINT:
+          stopPointRecorded = true;
+          events.stopPoint(arrivals, conf.getNumMapTasks());
+          break;
+        case READ_HEAP:
+          heap = heapHasRoom() ? MarcoScheduler.Heap.ROOM : MarcoScheduler.Heap.NO_ROOM;
+          break;
+        case START_INVOCATION:
+          // Pinned memory comes back only when this low-priority invocation ends: runs in memory
+          // are taken only as far as tryPin allows, the others wait for the spill; runs on disk
+          // always. So the take may come back with nothing to start.
+          List<MarcoShuffledRun<K, V>> inputs =
+              ledger.takeUnprocessed(
+                  run -> !run.inMemory() || memory.tryPin(run.rawLength()),
+                  action.runs,
+                  action.bytes);
+          if (action.startsInvocation(
+              inputs.size(), inputs.size() == 1 && !inputs.get(0).inMemory())) {
+            startInvocation(newInvocation(inputs));
+            heap = MarcoScheduler.Heap.UNREAD;
+          } else {
+            memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
+            ledger.putBack(inputs);
+            unprocessedHeld = true;
+          }
+          break;
+        case START_REMERGE:
+          startInvocation(newRemerge(ledger.takeSmallestPartialRuns(action.runs)));
+          heap = MarcoScheduler.Heap.UNREAD;
+          break;
+        case START_SPILL:
+          startSpill(ledger.takeForSpill(), false);
+          return;
+        case NONE:
+          return;
       }
-      if (inputs.size() == 1 && !inputs.get(0).inMemory() && partialFunction() == null) {
-        // Partial sort of one run on disk would copy it unchanged: a disk write and read for
-        // nothing, which any job pays in I/O and Hadoop counts in SPILLED_RECORDS. The run
-        // waits for company. (One in memory is worth sorting to disk: the final merge would
-        // write it there itself, on the reducer's critical path.)
-        memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
-        ledger.putBack(inputs);
-        break;
-      }
-      startInvocation(newInvocation(inputs));
     }
-    // Multi-level partial reduce: partial runs are merged (and partially reduced) again once
-    // there are sort-factor of them, so that the final merge gets fewer than that from MaRCO.
-    // Like invocations, not from the stop point on: one may be running at shuffle end.
-    while (!partialWorkOff
-        && running.size() < settings.getPartialThreads()
-        && !policy.stopReached(arrivals)
-        && ledger.partialRunCount() >= sortFactor
-        && heapHasRoom()) {
-      startInvocation(newRemerge(ledger.takeSmallestPartialRuns(sortFactor)));
-    }
-    // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
-    // threshold, pinned ones included: committed memory then stays below the threshold and only
-    // fetches in flight can take it over the limit. Counting only the unpinned ones let pins and
-    // unpinned outputs together fill the buffer, and every fetch until the spill ended was told
-    // to WAIT (and reconnected).
-    long committedInMemory = ledger.committedInMemoryBytes();
-    if (committedInMemory > 0 && committedInMemory + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(ledger.takeForSpill(), false);
-    }
+  }
+
+  /** What the scheduler decides from, at one step of a pass; called with the lock held. */
+  private MarcoScheduler.Snapshot snapshot(boolean unprocessedHeld, MarcoScheduler.Heap heap) {
+    MarcoScheduler.Snapshot s = new MarcoScheduler.Snapshot();
+    s.failed = fatalFailure != null;
+    s.shuffleOver = shuffleEndMillis != 0;
+    s.partialWorkOff = partialWorkOff;
+    s.partialReduceOn = partialFunction() != null;
+    s.arrivals = arrivals;
+    s.mapsComplete = mapsComplete;
+    s.stopPointRecorded = stopPointRecorded;
+    s.invocationsStarted = invocationsStarted;
+    s.running = running.size();
+    s.unprocessedMapOutputs = ledger.unprocessedMapOutputs();
+    s.unprocessedBytes = ledger.unprocessedBytes();
+    s.unprocessedHeld = unprocessedHeld;
+    s.partialRuns = ledger.partialRunCount();
+    s.committedInMemoryBytes = ledger.committedInMemoryBytes();
+    s.pinnedBytes = memory.pinned();
+    s.mergeThreshold = memory.mergeThreshold();
+    s.heap = heap;
+    return s;
   }
 
   /**
