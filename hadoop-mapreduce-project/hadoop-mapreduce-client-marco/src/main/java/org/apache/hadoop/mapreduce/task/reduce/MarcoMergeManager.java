@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +80,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoScheduler scheduler;
   private final MarcoAdaptiveControl adaptive;
   private final MarcoGroupedReducerRunner<K, V> partialReducer;
-  private final MarcoRecordReducer<K, V> spillCombiner;
   private final MarcoRunMerger<K, V> runMerger;
   private final MarcoFinalMerge<K, V> finalMerge;
   private final MarcoTimeline timeline = new MarcoTimeline();
@@ -96,9 +94,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private final ExecutorService partialThreads;
   private final MarcoCpuShareThreadFactory partialThreadFactory;
-  private final ExecutorService spillThread;
+  private final MarcoSpiller<K, V> spiller;
   private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
-  private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
   /** Where every waiting run is; guarded by this. */
   private final MarcoRunLedger<K, V> ledger;
@@ -121,8 +118,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private int remergesStarted;
   private int arrivals;
   private int invocationsStarted;
-  private int spillsStarted;
-  private int spillsRunning;
   private boolean stopPointRecorded;
 
   /** Every map of the job has completed: the rest of the shuffle only waits for the network. */
@@ -203,10 +198,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             ? null
             : MarcoGroupedReducerRunner.forPartialReducer(
                 conf, partialReducer.getReducerClass(), partialReducer.isNewApi(), reduceId);
-    this.spillCombiner =
-        combinerClass == null
-            ? MarcoRecordReducer.copy()
-            : MarcoGroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
     // An earlier attempt may have failed because of partial work (out of memory, a broken
     // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
     this.partialWorkOff = reduceId.getId() > 0;
@@ -252,9 +243,17 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     partialPool.prestartAllCoreThreads();
     this.partialThreads = partialPool;
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    this.spillThread =
-        Executors.newSingleThreadExecutor(
-            new MarcoCpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+    this.spiller =
+        new MarcoSpiller<>(
+            reduceId,
+            this,
+            this::spillEnded,
+            exceptionReporter,
+            runMerger,
+            combinerClass == null
+                ? MarcoRecordReducer.copy()
+                : MarcoGroupedReducerRunner.forCombiner(conf, combinerClass, reduceId),
+            shuffleCpuCgroup);
     this.coordinator =
         new MarcoCoordinator(
             new MarcoCpuShareThreadFactory("MaRCO coordinator " + reduceId, 0, ""),
@@ -318,7 +317,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private boolean fetchWaitsForSpill() {
-    return memory.overLimit() && spillsRunning > 0;
+    return memory.overLimit() && spiller.running() > 0;
   }
 
   @Override
@@ -801,74 +800,53 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * Spills in-memory runs to one disk run on the normal-priority spill thread.
+   * Spills in-memory runs to one disk run ({@link MarcoSpiller}).
    *
    * @param toFinalMerge the spilled run skips partial invocations (inputs of a failed one)
    */
   private void startSpill(List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    int number = spillsStarted + 1;
+    int number;
     try {
-      spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
+      number = spiller.start(inputs, toFinalMerge);
     } catch (RuntimeException | Error e) {
       ledger.giveBack(inputs);
       throw e;
     }
-    spillsStarted = number;
-    spillsRunning++;
     events.spillStarted(number, inputs);
   }
 
-  /**
-   * The spill thread is born from whichever thread first starts a spill, a partial thread
-   * included; a fetcher that waits for the spill needs it at the container's share.
-   */
-  private void keepSpillThreadAtContainerShare() {
-    if (!spillThreadMoved.get()) {
-      spillThreadMoved.set(true);
-      shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    }
-  }
-
-  private void runSpill(int number, List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    keepSpillThreadAtContainerShare();
-    MarcoRunMerger.Result<K, V> result = null;
-    Throwable failure = null;
+  /** Applies a memory spill's end ({@link MarcoSpiller.Committer}); called with the lock held. */
+  private Throwable spillEnded(
+      int number,
+      List<MarcoShuffledRun<K, V>> inputs,
+      boolean toFinalMerge,
+      MarcoRunMerger.Result<K, V> result,
+      Throwable failure) {
     try {
-      result = runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
-    } catch (Throwable t) {
-      failure = MarcoErrors.keepInterrupt(t);
-    }
-    synchronized (this) {
-      spillsRunning--;
-      try {
-        if (result != null) {
-          ledger.made(result.run);
-        }
-        if (failure == null) {
-          steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
-          releaseAll(inputs);
-          result.userCounters.addTo(reporter);
-          if (toFinalMerge) {
-            ledger.toFinalMerge(result.run);
-          } else {
-            ledger.giveBack(List.of(result.run));
-          }
-          events.spillCommitted(number, inputs, result);
-          schedule();
-        }
-      } catch (RuntimeException | Error e) {
-        failure = e;
-      } finally {
-        if (failure != null) {
-          fatalFailure = fatalFailure == null ? failure : fatalFailure;
-        }
-        notifyAll();
+      if (result != null) {
+        ledger.made(result.run);
       }
+      if (failure == null) {
+        steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
+        releaseAll(inputs);
+        result.userCounters.addTo(reporter);
+        if (toFinalMerge) {
+          ledger.toFinalMerge(result.run);
+        } else {
+          ledger.giveBack(List.of(result.run));
+        }
+        events.spillCommitted(number, inputs, result);
+        schedule();
+      }
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    } finally {
+      if (failure != null) {
+        fatalFailure = fatalFailure == null ? failure : fatalFailure;
+      }
+      notifyAll();
     }
-    if (failure != null) {
-      // As in stock Hadoop, a merge that must free memory and cannot fails the attempt.
-      exceptionReporter.reportException(failure);
-    }
+    return failure;
   }
 
   /** What an outcome threw past its own handling: it fails the attempt. */
@@ -929,7 +907,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       throw t;
     } finally {
       partialThreads.shutdown();
-      spillThread.shutdown();
+      spiller.shutdown();
       coordinator.shutdown();
       // Invocations detached at shuffle end still ask it; its last reading stands.
       heapGuard.close();
@@ -947,7 +925,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         arrivals,
         invocationsStarted,
         remergesStarted,
-        spillsStarted,
+        spiller.started(),
         mergeStart - shuffleEnd,
         end - mergeStart);
     timeline.write(conf, reduceId, settings.getTimelineDir());
@@ -965,9 +943,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       detachRunning(true);
     }
     partialThreads.shutdown();
-    spillThread.shutdown();
+    spiller.shutdown();
     coordinator.shutdown();
-    spillThread.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    spiller.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     coordinator.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     List<MarcoShuffledRun<K, V>> left;
     synchronized (this) {
@@ -1019,7 +997,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         // The final merge waits: what is no longer worth the wait goes to it now.
         detachRunning(false);
       }
-      if (running.size() + spillsRunning == 0) {
+      if (running.size() + spiller.running() == 0) {
         return;
       }
       wait(WAIT_CHECK_MILLIS);
@@ -1029,7 +1007,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Merges (invocations and spills) running now; never negative. */
   @VisibleForTesting
   synchronized int mergesRunning() {
-    return running.size() + spillsRunning;
+    return running.size() + spiller.running();
   }
 
   /** Lets a test say when the heap has room for partial work. */
