@@ -8,11 +8,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.VisibleForTesting;
 import org.apache.hadoop.fs.FileSystem;
@@ -92,8 +87,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** SPILLED_RECORDS: records read from local disk by the reduce side's merges, as Hadoop's. */
   private final Counters.Counter spilledRecords;
 
-  private final ExecutorService partialThreads;
-  private final MarcoCpuShareThreadFactory partialThreadFactory;
+  private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoSpiller<K, V> spiller;
   private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
 
@@ -146,9 +140,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Applies the outcomes that partial threads post, at normal priority. */
   private final MarcoCoordinator coordinator;
-
-  /** The first Error of an invocation detached at shuffle end: the reducer's input throws it. */
-  private final AtomicReference<Throwable> detachedFailure = new AtomicReference<>();
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -227,21 +218,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // fetchers, leaves it, so that they are born at the container's share.
     this.shuffleCpuCgroup =
         MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
-    this.partialThreadFactory =
-        new MarcoCpuShareThreadFactory(
-            "MaRCO partial " + reduceId,
-            settings.effectivePartialNice(),
-            settings.effectivePartialCpuCgroup());
-    ThreadPoolExecutor partialPool =
-        new ThreadPoolExecutor(
-            settings.getPartialThreads(),
-            settings.getPartialThreads(),
-            0L,
-            TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            partialThreadFactory);
-    partialPool.prestartAllCoreThreads();
-    this.partialThreads = partialPool;
+    this.partialThreads =
+        new MarcoPartialThreads<>(
+            reduceId, settings, runMerger, () -> heapGuard, this::handOff, events);
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
     this.spiller =
         new MarcoSpiller<>(
@@ -548,11 +527,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void startInvocation(MarcoInvocation<K, V> invocation) {
     invocation.inputs.forEach(MarcoShuffledRun::beginRead);
     try {
-      partialThreads.execute(() -> runInvocation(invocation));
+      partialThreads.execute(invocation);
     } catch (RuntimeException | Error e) {
       // No thread took the inputs (the pool is shut down, no thread could be made): they wait
       // for the final merge as they were, unpinned.
-      endReads(invocation.inputs);
+      MarcoPartialThreads.endReads(invocation.inputs);
       memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
       if (invocation.isRemerge()) {
         ledger.toFinalMerge(invocation.inputs);
@@ -573,49 +552,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * The work of one invocation, on a low-priority partial thread. It takes no lock: the merge
-   * reads inputs that only it holds, and the outcome is posted to the coordinator, which applies
-   * it at normal priority ({@link MarcoCoordinator}). An invocation detached at shuffle end
-   * cleans up after itself, also without a lock.
+   * Hands a finished invocation's outcome to the coordinator, which applies it at normal
+   * priority; on its partial thread, with no lock. A thread that stops here delays neither the
+   * coordinator nor a waiting final merge, which applies a finished outcome itself.
    */
-  private void runInvocation(MarcoInvocation<K, V> invocation) {
-    long start = System.currentTimeMillis();
-    MarcoRunMerger.Result<K, V> result = null;
-    Throwable failure = null;
-    MarcoHeapGuard heap = heapGuard;
-    try {
-      result =
-          runMerger.merge(
-              invocation.runName(),
-              invocation.inputs,
-              invocation.function == null ? MarcoRecordReducer.copy() : invocation.function,
-              invocation.injectFailure,
-              () -> invocation.detached() || heap.overLimit(),
-              invocation.progress);
-    } catch (Throwable t) {
-      failure = MarcoErrors.keepInterrupt(t);
-    } finally {
-      endReads(invocation.inputs);
-    }
-    if (invocation.finish(result, failure, start, System.currentTimeMillis())) {
-      // From here on the outcome is the coordinator's, or the waiting final merge's, to apply:
-      // a thread that stops here delays neither.
-      steps.at(MarcoMergeSteps.Step.OUTCOME_HANDOFF);
-      coordinator.post(() -> applyOutcome(invocation));
-    } else {
-      discardDetached(invocation, result, failure);
-    }
-  }
-
-  /** Ends the reads of a merge's inputs; a run released meanwhile goes with the last read. */
-  private static <K, V> void endReads(List<MarcoShuffledRun<K, V>> inputs) {
-    for (MarcoShuffledRun<K, V> run : inputs) {
-      try {
-        run.endRead();
-      } catch (IOException e) {
-        LOG.warn("MaRCO: could not remove run {}; YARN removes it with the container", run, e);
-      }
-    }
+  private void handOff(MarcoInvocation<K, V> invocation) {
+    steps.at(MarcoMergeSteps.Step.OUTCOME_HANDOFF);
+    coordinator.post(() -> applyOutcome(invocation));
   }
 
   /** Applies the outcome of a finished invocation, on the coordinator thread. */
@@ -682,7 +625,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * reduces it may take seconds to reach the next record and see that it is abandoned: the final
    * merge does not wait for that either. Its inputs are only read, so the final merge takes them
    * now while the detached thread stops on its own and removes what it wrote ({@link
-   * #discardDetached}). Called with the lock held, at shuffle end and again while the final merge
+   * MarcoPartialThreads}). Called with the lock held, at shuffle end and again while the final merge
    * waits, as the invocations' progress changes the answer.
    */
   private void detachRunning(boolean all) {
@@ -700,31 +643,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, overlapEnd - invocation.startMillis));
       abandonInvocation(invocation, now - invocation.startMillis, all);
     }
-  }
-
-  /**
-   * The end of a detached invocation, on its partial thread and without a lock: nothing of it
-   * counts, and its run, if any, is removed (no one else ever saw it). Its inputs belong to the
-   * final merge, and the reads it ended let the last holder remove them. An {@link Error} fails
-   * the attempt through the reducer's input ({@link #detachedFailure}), as any other merge's
-   * would; an exception only ends work that no one waits for.
-   */
-  private void discardDetached(
-      MarcoInvocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
-    if (result != null) {
-      try {
-        result.run.release();
-      } catch (IOException e) {
-        LOG.warn(
-            "MaRCO: could not remove the run of abandoned {}; YARN removes it with the container",
-            invocation,
-            e);
-      }
-    }
-    if (failure instanceof Error) {
-      detachedFailure.compareAndSet(null, failure);
-    }
-    events.detachedEnded(invocation, failure);
   }
 
   private void abandonInvocation(MarcoInvocation<K, V> invocation, long millis, boolean asked) {
@@ -891,7 +809,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (finishRunning) {
       // No invocation starts from now on, and the final merge waits for those running: they
       // finish at the container's share, not at the one that let the maps go first.
-      int raised = partialThreadFactory.raiseToContainerShare();
+      int raised = partialThreads.raiseToContainerShare();
       if (raised > 0) {
         events.partialThreadsRaised(raised);
       }
@@ -919,7 +837,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     long mergeStart = System.currentTimeMillis();
     events.finalMergeStarted(runs.size(), partialRunCount);
-    RawKeyValueIterator merged = new MarcoReducerInput(finalMerge.merge(runs), detachedFailure);
+    RawKeyValueIterator merged =
+        new MarcoReducerInput(finalMerge.merge(runs), partialThreads.detachedFailure());
     long end = System.currentTimeMillis();
     events.finalMergeEnded(
         arrivals,
