@@ -8,12 +8,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.VisibleForTesting;
 import org.apache.hadoop.fs.FileSystem;
@@ -78,10 +72,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final ExceptionReporter exceptionReporter;
   private final MarcoSettings settings;
   private final MarcoMemoryBudget memory;
-  private final MarcoInvocationPolicy policy;
+  private final MarcoScheduler scheduler;
   private final MarcoAdaptiveControl adaptive;
   private final MarcoGroupedReducerRunner<K, V> partialReducer;
-  private final MarcoRecordReducer<K, V> spillCombiner;
   private final MarcoRunMerger<K, V> runMerger;
   private final MarcoFinalMerge<K, V> finalMerge;
   private final MarcoTimeline timeline = new MarcoTimeline();
@@ -94,11 +87,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** SPILLED_RECORDS: records read from local disk by the reduce side's merges, as Hadoop's. */
   private final Counters.Counter spilledRecords;
 
-  private final ExecutorService partialThreads;
-  private final MarcoCpuShareThreadFactory partialThreadFactory;
-  private final ExecutorService spillThread;
+  private final MarcoPartialThreads<K, V> partialThreads;
+  private final MarcoSpiller<K, V> spiller;
   private final MarcoShuffleCpuCgroup shuffleCpuCgroup;
-  private final ThreadLocal<Boolean> spillThreadMoved = ThreadLocal.withInitial(() -> false);
 
   /** Where every waiting run is; guarded by this. */
   private final MarcoRunLedger<K, V> ledger;
@@ -108,9 +99,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * at shuffle end; its size is the number running.
    */
   private final List<MarcoInvocation<K, V>> running = new ArrayList<>();
-
-  /** The most runs one merge opens at once: {@code mapreduce.task.io.sort.factor}. */
-  private final int sortFactor;
 
   /**
    * {@code mapreduce.marco.fetch.to.disk.when.full}, where the job keeps no map output in memory
@@ -128,8 +116,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private final MarcoShuffleForecast forecast;
 
   private int invocationsStarted;
-  private int spillsStarted;
-  private int spillsRunning;
   private boolean stopPointRecorded;
 
   /** Every map of the job has completed: the rest of the shuffle only waits for the network. */
@@ -158,9 +144,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   /** Applies the outcomes that partial threads post, at normal priority. */
   private final MarcoCoordinator coordinator;
-
-  /** The first Error of an invocation detached at shuffle end: the reducer's input throws it. */
-  private final AtomicReference<Throwable> detachedFailure = new AtomicReference<>();
 
   /**
    * @param partialReducer the job's partial reducer, or null for partial sort only
@@ -194,9 +177,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     this.ledger = new MarcoRunLedger<>(memory.maxInMemoryForReduce());
     this.fetchToDiskWhenFull =
         settings.isFetchToDiskWhenFull() && memory.maxInMemoryForReduce() == 0;
-    this.policy = new MarcoInvocationPolicy(settings, conf.getNumMapTasks());
-    this.sortFactor =
-        Math.max(2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR));
+    // No merge opens more runs at once than mapreduce.task.io.sort.factor.
+    this.scheduler =
+        new MarcoScheduler(
+            new MarcoInvocationPolicy(settings, conf.getNumMapTasks()),
+            settings.getPartialThreads(),
+            Math.max(
+                2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR)),
+            settings.effectiveInvocationMaxBytes());
     this.adaptive = new MarcoAdaptiveControl(settings);
     this.forecast = new MarcoShuffleForecast(conf.getNumMapTasks());
     this.heapGuard =
@@ -208,10 +196,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             ? null
             : MarcoGroupedReducerRunner.forPartialReducer(
                 conf, partialReducer.getReducerClass(), partialReducer.isNewApi(), reduceId);
-    this.spillCombiner =
-        combinerClass == null
-            ? MarcoRecordReducer.copy()
-            : MarcoGroupedReducerRunner.forCombiner(conf, combinerClass, reduceId);
     // An earlier attempt may have failed because of partial work (out of memory, a broken
     // partial reducer): a retry shuffles as stock Hadoop does, so that it can succeed.
     this.partialWorkOff = reduceId.getId() > 0;
@@ -241,25 +225,21 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     // fetchers, leaves it, so that they are born at the container's share.
     this.shuffleCpuCgroup =
         MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
-    this.partialThreadFactory =
-        new MarcoCpuShareThreadFactory(
-            "MaRCO partial " + reduceId,
-            settings.effectivePartialNice(),
-            settings.effectivePartialCpuCgroup());
-    ThreadPoolExecutor partialPool =
-        new ThreadPoolExecutor(
-            settings.getPartialThreads(),
-            settings.getPartialThreads(),
-            0L,
-            TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            partialThreadFactory);
-    partialPool.prestartAllCoreThreads();
-    this.partialThreads = partialPool;
+    this.partialThreads =
+        new MarcoPartialThreads<>(
+            reduceId, settings, runMerger, () -> heapGuard, this::handOff, events);
     shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    this.spillThread =
-        Executors.newSingleThreadExecutor(
-            new MarcoCpuShareThreadFactory("MaRCO memory spill " + reduceId, 0, ""));
+    this.spiller =
+        new MarcoSpiller<>(
+            reduceId,
+            this,
+            this::spillEnded,
+            exceptionReporter,
+            runMerger,
+            combinerClass == null
+                ? MarcoRecordReducer.copy()
+                : MarcoGroupedReducerRunner.forCombiner(conf, combinerClass, reduceId),
+            shuffleCpuCgroup);
     this.coordinator =
         new MarcoCoordinator(
             new MarcoCpuShareThreadFactory("MaRCO coordinator " + reduceId, 0, ""),
@@ -323,7 +303,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   private boolean fetchWaitsForSpill() {
-    return memory.overLimit() && spillsRunning > 0;
+    return memory.overLimit() && spiller.running() > 0;
   }
 
   @Override
@@ -436,68 +416,76 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     schedule();
   }
 
-  /** Starts what the policy allows now; called with the lock held after every state change. */
+  /**
+   * Starts what {@link MarcoScheduler} decides, one action at a time, asking again after each;
+   * called with the lock held after every state change.
+   */
   private void schedule() {
-    if (fatalFailure != null || shuffleEndMillis != 0) {
-      // The attempt fails, or the shuffle is over: no fetch needs memory, and the final merge
-      // takes every run as it is.
-      return;
-    }
-    if (!stopPointRecorded && policy.stopReached(arrivals)) {
-      stopPointRecorded = true;
-      events.stopPoint(arrivals, conf.getNumMapTasks());
-    }
-    while (!partialWorkOff
-        && running.size() < settings.getPartialThreads()
-        && policy.mayStart(
-            invocationsStarted,
-            ledger.unprocessedMapOutputs(),
-            ledger.unprocessedBytes(),
-            arrivals,
-            mapsComplete)
-        && heapHasRoom()) {
-      // Pinned memory comes back only when this low-priority invocation ends: runs in memory are
-      // taken only as far as tryPin allows, the others wait for the spill; runs on disk always.
-      List<MarcoShuffledRun<K, V>> inputs =
-          ledger.takeUnprocessed(
-              run -> !run.inMemory() || memory.tryPin(run.rawLength()),
-              sortFactor,
-              settings.effectiveInvocationMaxBytes());
-      if (inputs.isEmpty()) {
-        // Only runs in memory wait and no pin is left for them (asking again would spin): they
-        // wait for the memory spill, whose run on disk a later invocation takes.
-        break;
+    boolean unprocessedHeld = false;
+    MarcoScheduler.Heap heap = MarcoScheduler.Heap.UNREAD;
+    while (true) {
+      MarcoScheduler.Action action = scheduler.next(snapshot(unprocessedHeld, heap));
+      switch (action.kind) {
+        case RECORD_STOP_POINT:
+          stopPointRecorded = true;
+          events.stopPoint(arrivals, conf.getNumMapTasks());
+          break;
+        case READ_HEAP:
+          heap = heapHasRoom() ? MarcoScheduler.Heap.ROOM : MarcoScheduler.Heap.NO_ROOM;
+          break;
+        case START_INVOCATION:
+          // Pinned memory comes back only when this low-priority invocation ends: runs in memory
+          // are taken only as far as tryPin allows, the others wait for the spill; runs on disk
+          // always. So the take may come back with nothing to start.
+          List<MarcoShuffledRun<K, V>> inputs =
+              ledger.takeUnprocessed(
+                  run -> !run.inMemory() || memory.tryPin(run.rawLength()),
+                  action.runs,
+                  action.bytes);
+          if (action.startsInvocation(
+              inputs.size(), inputs.size() == 1 && !inputs.get(0).inMemory())) {
+            startInvocation(newInvocation(inputs));
+            heap = MarcoScheduler.Heap.UNREAD;
+          } else {
+            memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
+            ledger.putBack(inputs);
+            unprocessedHeld = true;
+          }
+          break;
+        case START_REMERGE:
+          startInvocation(newRemerge(ledger.takeSmallestPartialRuns(action.runs)));
+          heap = MarcoScheduler.Heap.UNREAD;
+          break;
+        case START_SPILL:
+          startSpill(ledger.takeForSpill(), false);
+          return;
+        case NONE:
+          return;
       }
-      if (inputs.size() == 1 && !inputs.get(0).inMemory() && partialFunction() == null) {
-        // Partial sort of one run on disk would copy it unchanged: a disk write and read for
-        // nothing, which any job pays in I/O and Hadoop counts in SPILLED_RECORDS. The run
-        // waits for company. (One in memory is worth sorting to disk: the final merge would
-        // write it there itself, on the reducer's critical path.)
-        memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
-        ledger.putBack(inputs);
-        break;
-      }
-      startInvocation(newInvocation(inputs));
     }
-    // Multi-level partial reduce: partial runs are merged (and partially reduced) again once
-    // there are sort-factor of them, so that the final merge gets fewer than that from MaRCO.
-    // Like invocations, not from the stop point on: one may be running at shuffle end.
-    while (!partialWorkOff
-        && running.size() < settings.getPartialThreads()
-        && !policy.stopReached(arrivals)
-        && ledger.partialRunCount() >= sortFactor
-        && heapHasRoom()) {
-      startInvocation(newRemerge(ledger.takeSmallestPartialRuns(sortFactor)));
-    }
-    // As Hadoop's merge manager, spill once the committed map outputs in memory reach the merge
-    // threshold, pinned ones included: committed memory then stays below the threshold and only
-    // fetches in flight can take it over the limit. Counting only the unpinned ones let pins and
-    // unpinned outputs together fill the buffer, and every fetch until the spill ended was told
-    // to WAIT (and reconnected).
-    long committedInMemory = ledger.committedInMemoryBytes();
-    if (committedInMemory > 0 && committedInMemory + memory.pinned() >= memory.mergeThreshold()) {
-      startSpill(ledger.takeForSpill(), false);
-    }
+  }
+
+  /** What the scheduler decides from, at one step of a pass; called with the lock held. */
+  private MarcoScheduler.Snapshot snapshot(boolean unprocessedHeld, MarcoScheduler.Heap heap) {
+    MarcoScheduler.Snapshot s = new MarcoScheduler.Snapshot();
+    s.failed = fatalFailure != null;
+    s.shuffleOver = shuffleEndMillis != 0;
+    s.partialWorkOff = partialWorkOff;
+    s.partialReduceOn = partialFunction() != null;
+    s.arrivals = arrivals;
+    s.mapsComplete = mapsComplete;
+    s.stopPointRecorded = stopPointRecorded;
+    s.invocationsStarted = invocationsStarted;
+    s.running = running.size();
+    s.unprocessedMapOutputs = ledger.unprocessedMapOutputs();
+    s.unprocessedBytes = ledger.unprocessedBytes();
+    s.unprocessedHeld = unprocessedHeld;
+    s.partialRuns = ledger.partialRunCount();
+    s.committedInMemoryBytes = ledger.committedInMemoryBytes();
+    s.pinnedBytes = memory.pinned();
+    s.mergeThreshold = memory.mergeThreshold();
+    s.heap = heap;
+    return s;
   }
 
   /**
@@ -547,11 +535,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void startInvocation(MarcoInvocation<K, V> invocation) {
     invocation.inputs.forEach(MarcoShuffledRun::beginRead);
     try {
-      partialThreads.execute(() -> runInvocation(invocation));
+      partialThreads.execute(invocation);
     } catch (RuntimeException | Error e) {
       // No thread took the inputs (the pool is shut down, no thread could be made): they wait
       // for the final merge as they were, unpinned.
-      endReads(invocation.inputs);
+      MarcoPartialThreads.endReads(invocation.inputs);
       memory.unpin(MarcoShuffledRun.memoryBytesOf(invocation.inputs));
       if (invocation.isRemerge()) {
         ledger.toFinalMerge(invocation.inputs);
@@ -572,49 +560,13 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * The work of one invocation, on a low-priority partial thread. It takes no lock: the merge
-   * reads inputs that only it holds, and the outcome is posted to the coordinator, which applies
-   * it at normal priority ({@link MarcoCoordinator}). An invocation detached at shuffle end
-   * cleans up after itself, also without a lock.
+   * Hands a finished invocation's outcome to the coordinator, which applies it at normal
+   * priority; on its partial thread, with no lock. A thread that stops here delays neither the
+   * coordinator nor a waiting final merge, which applies a finished outcome itself.
    */
-  private void runInvocation(MarcoInvocation<K, V> invocation) {
-    long start = System.currentTimeMillis();
-    MarcoRunMerger.Result<K, V> result = null;
-    Throwable failure = null;
-    MarcoHeapGuard heap = heapGuard;
-    try {
-      result =
-          runMerger.merge(
-              invocation.runName(),
-              invocation.inputs,
-              invocation.function == null ? MarcoRecordReducer.copy() : invocation.function,
-              invocation.injectFailure,
-              () -> invocation.detached() || heap.overLimit(),
-              invocation.progress);
-    } catch (Throwable t) {
-      failure = MarcoErrors.keepInterrupt(t);
-    } finally {
-      endReads(invocation.inputs);
-    }
-    if (invocation.finish(result, failure, start, System.currentTimeMillis())) {
-      // From here on the outcome is the coordinator's, or the waiting final merge's, to apply:
-      // a thread that stops here delays neither.
-      steps.at(MarcoMergeSteps.Step.OUTCOME_HANDOFF);
-      coordinator.post(() -> applyOutcome(invocation));
-    } else {
-      discardDetached(invocation, result, failure);
-    }
-  }
-
-  /** Ends the reads of a merge's inputs; a run released meanwhile goes with the last read. */
-  private static <K, V> void endReads(List<MarcoShuffledRun<K, V>> inputs) {
-    for (MarcoShuffledRun<K, V> run : inputs) {
-      try {
-        run.endRead();
-      } catch (IOException e) {
-        LOG.warn("MaRCO: could not remove run {}; YARN removes it with the container", run, e);
-      }
-    }
+  private void handOff(MarcoInvocation<K, V> invocation) {
+    steps.at(MarcoMergeSteps.Step.OUTCOME_HANDOFF);
+    coordinator.post(() -> applyOutcome(invocation));
   }
 
   /** Applies the outcome of a finished invocation, on the coordinator thread. */
@@ -682,7 +634,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    * reduces it may take seconds to reach the next record and see that it is abandoned: the final
    * merge does not wait for that either. Its inputs are only read, so the final merge takes them
    * now while the detached thread stops on its own and removes what it wrote ({@link
-   * #discardDetached}). Called with the lock held, at shuffle end and again while the final merge
+   * MarcoPartialThreads}). Called with the lock held, at shuffle end and again while the final merge
    * waits, as the invocations' progress changes the answer.
    */
   private void detachRunning(boolean all) {
@@ -703,31 +655,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
           MarcoCounter.OVERLAPPED_MILLIS, Math.max(0, overlapEnd - invocation.startMillis));
       abandonInvocation(invocation, now - invocation.startMillis, all);
     }
-  }
-
-  /**
-   * The end of a detached invocation, on its partial thread and without a lock: nothing of it
-   * counts, and its run, if any, is removed (no one else ever saw it). Its inputs belong to the
-   * final merge, and the reads it ended let the last holder remove them. An {@link Error} fails
-   * the attempt through the reducer's input ({@link #detachedFailure}), as any other merge's
-   * would; an exception only ends work that no one waits for.
-   */
-  private void discardDetached(
-      MarcoInvocation<K, V> invocation, MarcoRunMerger.Result<K, V> result, Throwable failure) {
-    if (result != null) {
-      try {
-        result.run.release();
-      } catch (IOException e) {
-        LOG.warn(
-            "MaRCO: could not remove the run of abandoned {}; YARN removes it with the container",
-            invocation,
-            e);
-      }
-    }
-    if (failure instanceof Error) {
-      detachedFailure.compareAndSet(null, failure);
-    }
-    events.detachedEnded(invocation, failure);
   }
 
   private void abandonInvocation(MarcoInvocation<K, V> invocation, long millis, boolean asked) {
@@ -803,74 +730,53 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
-   * Spills in-memory runs to one disk run on the normal-priority spill thread.
+   * Spills in-memory runs to one disk run ({@link MarcoSpiller}).
    *
    * @param toFinalMerge the spilled run skips partial invocations (inputs of a failed one)
    */
   private void startSpill(List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    int number = spillsStarted + 1;
+    int number;
     try {
-      spillThread.execute(() -> runSpill(number, inputs, toFinalMerge));
+      number = spiller.start(inputs, toFinalMerge);
     } catch (RuntimeException | Error e) {
       ledger.giveBack(inputs);
       throw e;
     }
-    spillsStarted = number;
-    spillsRunning++;
     events.spillStarted(number, inputs);
   }
 
-  /**
-   * The spill thread is born from whichever thread first starts a spill, a partial thread
-   * included; a fetcher that waits for the spill needs it at the container's share.
-   */
-  private void keepSpillThreadAtContainerShare() {
-    if (!spillThreadMoved.get()) {
-      spillThreadMoved.set(true);
-      shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
-    }
-  }
-
-  private void runSpill(int number, List<MarcoShuffledRun<K, V>> inputs, boolean toFinalMerge) {
-    keepSpillThreadAtContainerShare();
-    MarcoRunMerger.Result<K, V> result = null;
-    Throwable failure = null;
+  /** Applies a memory spill's end ({@link MarcoSpiller.Committer}); called with the lock held. */
+  private Throwable spillEnded(
+      int number,
+      List<MarcoShuffledRun<K, V>> inputs,
+      boolean toFinalMerge,
+      MarcoRunMerger.Result<K, V> result,
+      Throwable failure) {
     try {
-      result = runMerger.merge("marco-spill-" + number, inputs, spillCombiner);
-    } catch (Throwable t) {
-      failure = MarcoErrors.keepInterrupt(t);
-    }
-    synchronized (this) {
-      spillsRunning--;
-      try {
-        if (result != null) {
-          ledger.made(result.run);
-        }
-        if (failure == null) {
-          steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
-          releaseAll(inputs);
-          result.userCounters.addTo(reporter);
-          if (toFinalMerge) {
-            ledger.toFinalMerge(result.run);
-          } else {
-            ledger.giveBack(List.of(result.run));
-          }
-          events.spillCommitted(number, inputs, result);
-          schedule();
-        }
-      } catch (RuntimeException | Error e) {
-        failure = e;
-      } finally {
-        if (failure != null) {
-          fatalFailure = fatalFailure == null ? failure : fatalFailure;
-        }
-        notifyAll();
+      if (result != null) {
+        ledger.made(result.run);
       }
+      if (failure == null) {
+        steps.at(MarcoMergeSteps.Step.SPILL_COMMIT);
+        releaseAll(inputs);
+        result.userCounters.addTo(reporter);
+        if (toFinalMerge) {
+          ledger.toFinalMerge(result.run);
+        } else {
+          ledger.giveBack(List.of(result.run));
+        }
+        events.spillCommitted(number, inputs, result);
+        schedule();
+      }
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    } finally {
+      if (failure != null) {
+        fatalFailure = fatalFailure == null ? failure : fatalFailure;
+      }
+      notifyAll();
     }
-    if (failure != null) {
-      // As in stock Hadoop, a merge that must free memory and cannot fails the attempt.
-      exceptionReporter.reportException(failure);
-    }
+    return failure;
   }
 
   /** What an outcome threw past its own handling: it fails the attempt. */
@@ -915,7 +821,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     if (finishRunning) {
       // No invocation starts from now on, and the final merge waits for those running: they
       // finish at the container's share, not at the one that let the maps go first.
-      int raised = partialThreadFactory.raiseToContainerShare();
+      int raised = partialThreads.raiseToContainerShare();
       if (raised > 0) {
         events.partialThreadsRaised(raised);
       }
@@ -931,7 +837,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       throw t;
     } finally {
       partialThreads.shutdown();
-      spillThread.shutdown();
+      spiller.shutdown();
       coordinator.shutdown();
       // Invocations detached at shuffle end still ask it; its last reading stands.
       heapGuard.close();
@@ -943,13 +849,14 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
     long mergeStart = System.currentTimeMillis();
     events.finalMergeStarted(runs.size(), partialRunCount);
-    RawKeyValueIterator merged = new MarcoReducerInput(finalMerge.merge(runs), detachedFailure);
+    RawKeyValueIterator merged =
+        new MarcoReducerInput(finalMerge.merge(runs), partialThreads.detachedFailure());
     long end = System.currentTimeMillis();
     events.finalMergeEnded(
         arrivals,
         invocationsStarted,
         remergesStarted,
-        spillsStarted,
+        spiller.started(),
         mergeStart - shuffleEnd,
         end - mergeStart);
     timeline.write(conf, reduceId, settings.getTimelineDir());
@@ -967,9 +874,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       detachRunning(true);
     }
     partialThreads.shutdown();
-    spillThread.shutdown();
+    spiller.shutdown();
     coordinator.shutdown();
-    spillThread.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    spiller.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     coordinator.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     List<MarcoShuffledRun<K, V>> left;
     synchronized (this) {
@@ -1021,7 +928,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
         // The final merge waits: what is no longer worth the wait goes to it now.
         detachRunning(false);
       }
-      if (running.size() + spillsRunning == 0) {
+      if (running.size() + spiller.running() == 0) {
         return;
       }
       wait(WAIT_CHECK_MILLIS);
@@ -1031,7 +938,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   /** Merges (invocations and spills) running now; never negative. */
   @VisibleForTesting
   synchronized int mergesRunning() {
-    return running.size() + spillsRunning;
+    return running.size() + spiller.running();
   }
 
   /** Lets a test say when the heap has room for partial work. */
