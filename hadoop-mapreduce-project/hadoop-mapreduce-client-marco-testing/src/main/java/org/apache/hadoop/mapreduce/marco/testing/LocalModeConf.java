@@ -9,6 +9,7 @@ import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 
 /**
  * Job configuration for Hadoop's LocalJobRunner (mapreduce.framework.name=local).
@@ -20,6 +21,11 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * {@code Shuffle.run} (and a subclass that keeps it) uses one {@code LocalFetcher} that reads
  * them from local disk instead of HTTP fetchers. So the plugin key is honoured and MaRCO's merge
  * manager is exercised through the local-fetch path.
+ *
+ * <p>The local runner hands a reduce every map output at once, so the shuffle ends before
+ * partial work has read much of its input, and MaRCO's default would abandon it there as not
+ * worth the wait: this configuration sets {@code mapreduce.marco.finish.all.at.shuffle.end}, so
+ * that a job run with it has its partial reducer exercised.
  */
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
@@ -35,6 +41,7 @@ public final class LocalModeConf {
     conf.set("mapreduce.jobtracker.staging.root.dir", new File(dir, "staging").getAbsolutePath());
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
+    conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
     return conf;
   }
 }

@@ -195,9 +195,6 @@ public class TestAsyncOutputJobs {
         // be due at the fourth, the last, which is past the stop point.
         conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
         conf.setInt(MarcoConfig.START_THRESHOLD, 2);
-        // The local runner's map outputs arrive at once: the shuffle ends before the partial
-        // work has read much, and only this keeps it there to check.
-        conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
       } else {
         MarcoJob.useStockShuffle(conf);
       }
