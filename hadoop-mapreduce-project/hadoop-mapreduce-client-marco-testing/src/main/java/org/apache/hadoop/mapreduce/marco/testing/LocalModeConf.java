@@ -9,6 +9,7 @@ import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 
 /**
@@ -26,10 +27,18 @@ import org.apache.hadoop.mapreduce.marco.MarcoConfig;
  * partial work has read much of its input, and MaRCO's default would abandon it there as not
  * worth the wait: this configuration sets {@code mapreduce.marco.finish.all.at.shuffle.end}, so
  * that a job run with it has its partial reducer exercised.
+ *
+ * <p>Its reduces also share one heap with the maps and with whatever runs the job (a test, say),
+ * and MaRCO's heap guard keeps the whole free shuffle buffer for fetches: at Hadoop's default of
+ * 70% of that heap, partial work would never find room. This configuration sets a shuffle buffer
+ * of {@value #SHUFFLE_BUFFER_PERCENT} of the heap, for stock and MaRCO runs alike.
  */
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class LocalModeConf {
+  /** The local runner's {@code mapreduce.reduce.shuffle.input.buffer.percent}. */
+  public static final float SHUFFLE_BUFFER_PERCENT = 0.2f;
+
   private LocalModeConf() {}
 
   /** A local-runner configuration whose local and staging directories live under {@code dir}. */
@@ -42,6 +51,7 @@ public final class LocalModeConf {
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
     conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
+    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, SHUFFLE_BUFFER_PERCENT);
     return conf;
   }
 }

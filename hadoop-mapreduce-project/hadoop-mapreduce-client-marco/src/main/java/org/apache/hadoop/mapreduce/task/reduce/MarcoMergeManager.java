@@ -111,10 +111,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private int remergesStarted;
   private int arrivals;
-
-  /** The map output bytes still to come, for the heap guard. */
-  private final MarcoShuffleForecast forecast;
-
   private int invocationsStarted;
   private boolean stopPointRecorded;
 
@@ -186,11 +182,8 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
                 2, conf.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR)),
             settings.effectiveInvocationMaxBytes());
     this.adaptive = new MarcoAdaptiveControl(settings);
-    this.forecast = new MarcoShuffleForecast(conf.getNumMapTasks());
     this.heapGuard =
-        MarcoHeapGuard.forThisJvm(
-            settings.getPartialHeapLimit(),
-            () -> Math.min(memory.stillToReserve(), forecast.bytesToCome()));
+        MarcoHeapGuard.forThisJvm(settings.getPartialHeapLimit(), memory::stillToReserve);
     this.partialReducer =
         partialReducer == null || !settings.isPartialReduceEnabled()
             ? null
@@ -392,7 +385,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   private void arrive(MarcoShuffledRun<K, V> run) {
     ledger.arrive(run);
     arrivals++;
-    forecast.arrived(run.rawLength());
     events.arrival(run, arrivals);
     if (arrivals == conf.getNumMapTasks()) {
       // The shuffle's work is done: what follows (the fetchers' shutdown, the status update to the
