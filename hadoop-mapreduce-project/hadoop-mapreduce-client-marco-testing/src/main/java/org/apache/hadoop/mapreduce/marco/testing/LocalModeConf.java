@@ -9,7 +9,6 @@ import org.apache.hadoop.classification.InterfaceAudience;
 import org.apache.hadoop.classification.InterfaceStability;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 
 /**
@@ -29,16 +28,14 @@ import org.apache.hadoop.mapreduce.marco.MarcoConfig;
  * that a job run with it has its partial reducer exercised.
  *
  * <p>Its reduces also share one heap with the maps and with whatever runs the job (a test, say),
- * and MaRCO's heap guard keeps the whole free shuffle buffer for fetches: at Hadoop's default of
- * 70% of that heap, partial work would never find room. This configuration sets a shuffle buffer
- * of {@value #SHUFFLE_BUFFER_PERCENT} of the heap, for stock and MaRCO runs alike.
+ * so MaRCO's heap guard, which reads the whole JVM's heap, would measure everything else that JVM
+ * holds and keep partial work back for it: this configuration turns the guard off
+ * ({@code mapreduce.marco.partial.heap.limit.percent=1}). Mini-cluster runs, whose reduces have
+ * JVMs of their own, keep it.
  */
 @InterfaceAudience.Public
 @InterfaceStability.Evolving
 public final class LocalModeConf {
-  /** The local runner's {@code mapreduce.reduce.shuffle.input.buffer.percent}. */
-  public static final float SHUFFLE_BUFFER_PERCENT = 0.2f;
-
   private LocalModeConf() {}
 
   /** A local-runner configuration whose local and staging directories live under {@code dir}. */
@@ -51,7 +48,7 @@ public final class LocalModeConf {
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
     conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
-    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, SHUFFLE_BUFFER_PERCENT);
+    conf.setFloat(MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT, 1f);
     return conf;
   }
 }
