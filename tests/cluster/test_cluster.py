@@ -34,10 +34,10 @@ HISTORY_DIR = "/job-history"
 # 4 maps would run no partial invocation: none starts once the stop fraction (1.0: all) of the map
 # outputs has arrived, and the first needs 4 waiting. Half-MiB splits give each input file 4 maps.
 MANY_MAPS = "mapreduce.input.fileinputformat.split.maxsize=524288"
-# For the checks of partial work: running invocations finish at shuffle end instead of being
-# abandoned, which on a fast link can catch a reduce's only invocation. It is the default; set
-# explicitly so that a cluster's mapred-site.xml cannot change what these checks see.
-KEEP_INVOCATIONS = "mapreduce.marco.abandon.at.shuffle.end=false"
+# For the checks of partial work: every invocation still running at shuffle end finishes. By
+# default one that has read little of its input is abandoned as not worth the wait, which on a
+# fast link can catch a reduce's only invocation.
+KEEP_INVOCATIONS = "mapreduce.marco.finish.all.at.shuffle.end=true"
 TIMINGS = {}
 
 
@@ -499,7 +499,14 @@ def test_the_advisor_reads_a_stock_jobs_history_from_hdfs_and_the_history_server
         "/out-advise-jhs",
     ).stderr
     served_id = job_id_of(log)
-    served = advise(cluster, "--history-server", "http://master:19888", "--name", "^word-count$")
+    # The server lists a finished job once it has scanned its intermediate directory (every
+    # mapreduce.jobhistory.move.interval-ms, 3 minutes by default).
+    deadline = time.monotonic() + 300
+    while True:
+        served = advise(cluster, "--history-server", "http://master:19888", "--name", "count")
+        if any(j["id"] == served_id for j in served["jobs"]) or time.monotonic() > deadline:
+            break
+        time.sleep(10)
     from_server = assert_sane_advice(served, served_id)
     assert from_server["source"].startswith("http://master:19888/ws/v1/history/mapreduce/jobs/")
     assert from_files["source"].endswith(".jhist")
