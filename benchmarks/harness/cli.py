@@ -558,11 +558,11 @@ def fault_configs(prof: Profile) -> list[Config]:
     f = prof.get("faults", {})
     k = f.get("fail_invocation", 2)
     # The injected failure comes where an invocation would commit its run. An invocation still
-    # running at shuffle end is abandoned before that (and on a busy machine a low-priority one
-    # may not get the CPU to finish earlier), so here running invocations finish.
+    # running at shuffle end may be abandoned before that (and on a busy machine a low-priority
+    # one may not get the CPU to finish earlier), so here every running invocation finishes.
     failing = {
         "mapreduce.marco.test.fail.invocation": k,
-        "mapreduce.marco.abandon.at.shuffle.end": "false",
+        "mapreduce.marco.finish.all.at.shuffle.end": "true",
     }
     return [
         Config("stock", "stock"),

@@ -480,7 +480,7 @@ def test_fault_configs_cover_both_variants_and_fail_the_profiles_invocation():
     failing = configs[-1]
     assert failing.conf == {
         "mapreduce.marco.test.fail.invocation": profile.load("tiny")["faults"]["fail_invocation"],
-        "mapreduce.marco.abandon.at.shuffle.end": "false",
+        "mapreduce.marco.finish.all.at.shuffle.end": "true",
     }
 
 
