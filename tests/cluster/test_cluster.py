@@ -474,13 +474,41 @@ def assert_sane_advice(advice, job_id):
     return job
 
 
-def test_the_advisor_reads_a_stock_jobs_history_from_hdfs(cluster, word_input, jar):
+def test_the_advisor_reads_a_stock_jobs_history_from_hdfs_and_the_history_server(
+    cluster, word_input, jar
+):
     """One small stock job, its history in HDFS: the advisor reads it from the history directory
-    (recursively, on HDFS) and gives a sane breakdown. Its JobHistoryServer client is tested
-    against recorded REST answers (TestHistoryServerRest)."""
+    (recursively, on HDFS), and another from the JobHistoryServer's REST API, whose lists of one
+    item (one job, one attempt, one counter) Hadoop 3.5 writes as the item alone."""
     log = wordcount(cluster, jar, STOCK_SHUFFLE, "/out-advise", reduces=2)
     job_id = job_id_of(log)
     from_files = assert_sane_advice(advise(cluster, f"hdfs://{HISTORY_DIR}"), job_id)
+    # The JobHistoryServer lists a job only from its own history directories; run a second,
+    # identical job that leaves its history there.
+    log = client(
+        cluster,
+        "hadoop",
+        "jar",
+        jar,
+        "wordcount",
+        "-D",
+        "mapreduce.job.reduces=2",
+        "-D",
+        f"mapreduce.job.reduce.shuffle.consumer.plugin.class={STOCK_SHUFFLE}",
+        "/input",
+        "/out-advise-jhs",
+    ).stderr
+    served_id = job_id_of(log)
+    # The server lists a finished job once it has seen its intermediate directory (at the latest
+    # after mapreduce.jobhistory.move.interval-ms, 3 minutes by default).
+    deadline = time.monotonic() + 300
+    while True:
+        served = advise(cluster, "--history-server", "http://master:19888", "--name", "count")
+        if any(j["id"] == served_id for j in served["jobs"]) or time.monotonic() > deadline:
+            break
+        time.sleep(5)
+    from_server = assert_sane_advice(served, served_id)
+    assert from_server["source"].startswith("http://master:19888/ws/v1/history/mapreduce/jobs/")
     assert from_files["source"].endswith(".jhist")
     help_text = client(cluster, "mapred", "marco-advise", "--help").stdout
     assert "--history-server URL" in help_text

@@ -53,9 +53,8 @@ final class HistoryServer {
     if (filter.startedTo() != null) {
       query.append("&startedTimeEnd=").append(filter.startedTo());
     }
-    JsonNode jobs = get("/jobs" + query).path("jobs").path("job");
     List<String> ids = new ArrayList<>();
-    for (JsonNode job : jobs) {
+    for (JsonNode job : elements(get("/jobs" + query).path("jobs").path("job"))) {
       if (filter.nameMatches(job.path("name").asText())) {
         ids.add(job.path("id").asText());
       }
@@ -69,7 +68,7 @@ final class HistoryServer {
     JsonNode job = field(get(path), "job", path);
     List<JobRun.TaskSpan> maps = new ArrayList<>();
     List<String[]> reduceTasks = new ArrayList<>();
-    for (JsonNode task : get(path + "/tasks").path("tasks").path("task")) {
+    for (JsonNode task : elements(get(path + "/tasks").path("tasks").path("task"))) {
       if (!"SUCCEEDED".equals(task.path("state").asText())) {
         continue;
       }
@@ -84,8 +83,8 @@ final class HistoryServer {
     List<JobRun.ReduceSpan> reduces = new ArrayList<>();
     List<String> reduceTaskIds = new ArrayList<>();
     for (String[] task : reduceTasks) {
-      for (JsonNode a :
-          get(path + "/tasks/" + task[0] + "/attempts").path("taskAttempts").path("taskAttempt")) {
+      String attempts = path + "/tasks/" + task[0] + "/attempts";
+      for (JsonNode a : elements(get(attempts).path("taskAttempts").path("taskAttempt"))) {
         if (a.path("id").asText().equals(task[1])) {
           reduces.add(
               new JobRun.ReduceSpan(
@@ -139,8 +138,9 @@ final class HistoryServer {
       throws AdviseException {
     Map<String, Long> counters = new HashMap<>();
     JsonNode answer = get(taskPath + "/attempts/" + r.attempt() + "/counters");
-    for (JsonNode group : answer.path("jobTaskAttemptCounters").path("taskAttemptCounterGroup")) {
-      for (JsonNode c : group.path("counter")) {
+    for (JsonNode group :
+        elements(answer.path("jobTaskAttemptCounters").path("taskAttemptCounterGroup"))) {
+      for (JsonNode c : elements(group.path("counter"))) {
         counters.put(
             group.path("counterGroupName").asText() + "." + c.path("name").asText(),
             c.path("value").asLong());
@@ -159,8 +159,9 @@ final class HistoryServer {
 
   private Map<String, Long> jobCounters(String path) throws AdviseException {
     Map<String, Long> counters = new HashMap<>();
-    for (JsonNode group : get(path + "/counters").path("jobCounters").path("counterGroup")) {
-      for (JsonNode c : group.path("counter")) {
+    for (JsonNode group :
+        elements(get(path + "/counters").path("jobCounters").path("counterGroup"))) {
+      for (JsonNode c : elements(group.path("counter"))) {
         counters.put(
             group.path("counterGroupName").asText() + "." + c.path("name").asText(),
             c.path("totalCounterValue").asLong());
@@ -171,10 +172,25 @@ final class HistoryServer {
 
   private Map<String, String> conf(String path) throws AdviseException {
     List<Map.Entry<String, String>> props = new ArrayList<>();
-    for (JsonNode p : get(path + "/conf").path("conf").path("property")) {
+    for (JsonNode p : elements(get(path + "/conf").path("conf").path("property"))) {
       props.add(new AbstractMap.SimpleEntry<>(p.path("name").asText(), p.path("value").asText()));
     }
     return JobConfKeys.select(props);
+  }
+
+  /**
+   * The items of a list in an answer. Hadoop 3.5's server (Jersey 2) writes a list of one item as
+   * that item alone, not as an array of one, where earlier servers (Jersey 1) always wrote an
+   * array; an empty list may be left out.
+   */
+  static List<JsonNode> elements(JsonNode list) {
+    List<JsonNode> items = new ArrayList<>();
+    if (list.isArray()) {
+      list.forEach(items::add);
+    } else if (list.isObject()) {
+      items.add(list);
+    }
+    return items;
   }
 
   private static JsonNode field(JsonNode answer, String name, String path) throws AdviseException {

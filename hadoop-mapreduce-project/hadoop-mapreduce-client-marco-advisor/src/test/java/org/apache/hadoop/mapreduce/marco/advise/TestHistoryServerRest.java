@@ -210,6 +210,50 @@ public class TestHistoryServerRest {
     assertEquals("only the keys the advice reads", 1, job.conf().size());
   }
 
+  /**
+   * Hadoop 3.5's server (Jersey 2) writes a list of one item as the item alone, as a live 3.5.0
+   * JobHistoryServer answers: a job list of one job, a task's one attempt, a counter group's one
+   * counter.
+   */
+  @Test
+  public void listsOfOneItemWrittenAsTheItemAloneAreRead() throws Exception {
+    String jobs = answers.get(API + "/jobs");
+    answers.put(
+        API + "/jobs",
+        jobs.substring(0, jobs.indexOf("},{\"submitTime\"")).replace("\"job\":[", "\"job\":")
+            + "}}}");
+    String attemptsPath = API + "/jobs/" + JOB + "/tasks/task_1700000000000_0001_r_000000/attempts";
+    String attempts = answers.get(attemptsPath);
+    answers.put(
+        attemptsPath,
+        attempts
+                .substring(0, attempts.indexOf("},{\"type\""))
+                .replace("\"taskAttempt\":[", "\"taskAttempt\":")
+            + "}}}");
+    String countersPath = API + "/jobs/" + JOB + "/counters";
+    answers.put(
+        countersPath,
+        answers
+            .get(countersPath)
+            .replace("\"counter\":[{", "\"counter\":{")
+            .replace("}]}]}}", "}}]}}"));
+    ByteArrayOutput out = new ByteArrayOutput();
+    ByteArrayOutput err = new ByteArrayOutput();
+    int status =
+        new MarcoAdvise(new Configuration())
+            .run(
+                new String[] {"--history-server", address(), "--json"}, out.stream(), err.stream());
+    assertEquals(err.text(), MarcoAdvise.OK, status);
+    JsonNode listed = new ObjectMapper().readTree(out.text()).get("jobs");
+    assertEquals(out.text(), 1, listed.size());
+    assertEquals(JOB, listed.get(0).get("id").asText());
+    JobRun job = new HistoryServer("http://" + address()).job(JOB);
+    assertEquals("the reduce's one attempt", 1, job.reduces().size());
+    assertEquals(8, Breakdown.of(job).exposedShuffle(), 1e-9);
+    assertEquals(
+        30_000L, (long) job.counters().get(JobRun.TASK_GROUP + "." + JobRun.CPU_MILLISECONDS));
+  }
+
   @Test
   public void theFiltersGoToTheServerAndTheNameIsMatchedHere() throws Exception {
     ByteArrayOutput out = new ByteArrayOutput();
