@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 from . import calibration, catalog, doctor, regime, resume
 from . import profile as profiles
 from .cluster import (
+    DEFAULT_DIST,
     DEFAULT_STATE_DIR,
     MARCO_CLUSTER,
     REPO,
@@ -38,6 +39,11 @@ from .report import write_report
 from .runner import Config, Run, Runner, fmt_seconds, load_results, plan
 
 DEFAULT_HDFS_ROOT = "/marco-bench"
+
+
+def launcher(args: argparse.Namespace, name: str) -> Path:
+    """The distribution's bin/NAME (--dist, else the build's)."""
+    return Path(getattr(args, "dist", None) or DEFAULT_DIST) / "bin" / name
 
 
 def log(msg: str) -> None:
@@ -273,6 +279,11 @@ def parser() -> argparse.ArgumentParser:
         "report", help="results.json/csv, plots and report.md from a results directory"
     )
     add_common(p, cluster_opts=False, default_profile="paper")
+    p.add_argument(
+        "--dist",
+        help="the hadoop-marco distribution whose `mapred marco-advise` the model check runs on "
+        "the stock runs' histories (default dist/hadoop-marco-1.0.0)",
+    )
     p.add_argument(
         "--publish",
         metavar="DOC",
@@ -638,7 +649,7 @@ def cmd_generate(args: argparse.Namespace, prof: Profile, session: Session) -> N
 def cmd_report(args: argparse.Namespace) -> Path:
     prof_name = Path(args.profile).stem
     out = Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof_name
-    report, figures = write_report(out)
+    report, figures = write_report(out, mapred=launcher(args, "mapred"))
     log(f"report: {report} ({len(figures)} figures in {out / 'img'})")
     if args.publish:
         publish(out, Path(args.publish))
@@ -834,7 +845,7 @@ def on_own_cluster(
     if rate is not None and not unfinished(
         [r for _, runs in steps for r in runs], out / "results.jsonl"
     ):
-        report, _ = write_report(out)
+        report, _ = write_report(out, mapred=launcher(args, "mapred"))
         log(
             f"{command}: all {sum(len(runs) for _, runs in steps)} runs are already recorded in "
             f"{out}; nothing to run, no cluster started. Report: {report} (--fresh starts over)"
@@ -898,9 +909,10 @@ def on_own_cluster(
                 )
     session.finish()
     t = time.monotonic()
-    report, figures = write_report(out_dir(args, prof))
+    report, figures = write_report(out_dir(args, prof), mapred=launcher(args, "mapred"))
     session.phase("report", time.monotonic() - t)
-    write_report(out_dir(args, prof))  # again, so the report lists its own timing
+    # Again, so that the report lists its own timing.
+    write_report(out_dir(args, prof), mapred=launcher(args, "mapred"))
     log(f"report: {report}")
 
 

@@ -6,15 +6,31 @@ from a results directory (results.jsonl and sessions.json written by run/sweep/f
 import csv
 import json
 import re
+import subprocess
 from pathlib import Path
 
-from . import aggregate, calibration, catalog, modelcheck, noise, plots, regime, safepoints
+from . import (
+    advisorcheck,
+    aggregate,
+    calibration,
+    catalog,
+    modelcheck,
+    noise,
+    plots,
+    regime,
+    safepoints,
+)
 from .breakdown import PHASES
+from .cluster import DEFAULT_DIST
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
 
 
-def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, dict[str, Path]]:
+def write_report(
+    out_dir: str | Path, img_prefix: str = "img", mapred: Path | None = None
+) -> tuple[Path, dict[str, Path]]:
+    """MAPRED, the distribution's launcher, runs the advisor on the stock runs' histories for
+    the model check; without it (or where it fails) the advisor's column stays empty."""
     out = Path(out_dir)
     records = load_results(out / "results.jsonl")
     if not records:
@@ -29,6 +45,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
     sets = list(dict.fromkeys(r["set"] for r in records))
     bands = {s: noise.ranges(records, s) for s in sets if not regime.is_regime_set(s)}
     checks = modelcheck.rows(records, summaries, bands)
+    advisor_note = annotate_with_advisor(out, records, checks, mapred)
     cells = regime.cells(summaries)
     (out / "results.json").write_text(
         json.dumps(
@@ -71,7 +88,7 @@ def write_report(out_dir: str | Path, img_prefix: str = "img") -> tuple[Path, di
         figures["timeline"] = plots.reduce_timeline(out, timeline_run, img / "timeline.png")
     figures = {k: v for k, v in figures.items() if v}
     (out / "report.md").write_text(
-        markdown(records, summaries, bands, sessions, figures, out, checks, cells)
+        markdown(records, summaries, bands, sessions, figures, out, checks, cells, advisor_note)
     )
     return out / "report.md", figures
 
@@ -232,6 +249,7 @@ def markdown(
     out: Path,
     checks: list[dict] | None = None,
     cells: list[dict] | None = None,
+    advisor_note: str = "",
 ) -> str:
     lines = ["# marco-bench report", ""]
     failed = [r for r in records if r["status"] != "ok"]
@@ -259,7 +277,7 @@ def markdown(
         lines += stock_baselines_section(records, summaries, set_name)
         lines += noise_section(bands.get(set_name, {}), set_name, explain=not explained)
         explained = explained or bool(bands.get(set_name))
-    lines += model_check_section(checks or [])
+    lines += model_check_section(checks or [], advisor_note)
     lines += reducer_kinds_section(summaries, sets)
     lines += regime_map_section(cells or [], figures, out)
     lines += regime_section(records, sessions)
@@ -343,9 +361,26 @@ def probe_section(out: Path) -> list[str]:
     ]
 
 
-def model_check_section(checks: list[dict]) -> list[str]:
+def annotate_with_advisor(
+    out: Path, records: list[Record], checks: list[dict], mapred: Path | None
+) -> str:
+    """Adds the advisor's predictions to the model check's rows (advisorcheck.annotate); returns
+    why it could not, or "" where it did."""
+    launcher = mapred or DEFAULT_DIST / "bin" / "mapred"
+    if not checks:
+        return ""
+    if not launcher.exists():
+        return f"the advisor was not run: no {launcher} (build the distribution first)"
+    try:
+        advisorcheck.annotate(out, records, checks, launcher)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
+        return f"the advisor was not run: {e}"
+    return ""
+
+
+def model_check_section(checks: list[dict], advisor_note: str = "") -> list[str]:
     """The model's prediction from the stock runs against the speedup measured
-    (modelcheck.rows), per job and config."""
+    (modelcheck.rows), per job and config, with the advisor's from the same runs' histories."""
     if not checks:
         return []
     lines = [
@@ -356,7 +391,9 @@ def model_check_section(checks: list[dict]) -> list[str]:
         "those its final merge and reduce kept busy (`CPU term`). `noise ±` is half the width "
         "of the 5-95% band that noise alone gives the speedup (see the noise sections); a "
         "measured speedup agrees when it is within that or "
-        f"{modelcheck.TOLERANCE_FLOOR}, whichever is wider, of the prediction.",
+        f"{modelcheck.TOLERANCE_FLOOR}, whichever is wider, of the prediction. `advisor` is "
+        "`mapred marco-advise` on the baseline runs' own job histories (mean of its per-run "
+        "predictions), as an operator would run it before deploying MaRCO.",
         "",
         *table_head(
             [
@@ -373,21 +410,41 @@ def model_check_section(checks: list[dict]) -> list[str]:
                 "measured - predicted",
                 "noise ±",
                 "within",
+                "advisor (histories)",
+                "advisor within",
             ]
         ),
     ]
     for c in checks:
         error = "–" if c["error"] is None else f"{c['error']:+.3f}"
         half = "–" if c["noise_half_band"] is None else f"{c['noise_half_band']:.3f}"
+        advisor = (
+            "–"
+            if c.get("advisor_speedup") is None
+            else f"{c['advisor_speedup']:.2f} ({c['advisor_histories']})"
+        )
+        advisor_within = (
+            "–" if c.get("advisor_speedup") is None else "yes" if c["advisor_within"] else "**no**"
+        )
         lines.append(
             f"| {c['set']} | {c['rate_mbit']} | {c['job']} | {c['config']} | "
             f"{c['baseline']} ({c['stock_runs']}) | {f1(c['predicted_saving_s'])} | "
             f"{f2(c['predicted_speedup'])} | {c['bound']} | {'yes' if c['cpu_term'] else 'no'} | "
             f"{c['measured_speedup']:.2f} ({c['runs']}) | {error} | {half} | "
-            f"{'yes' if c['within'] else '**no**'} (±{c['tolerance']:.3f}) |"
+            f"{'yes' if c['within'] else '**no**'} (±{c['tolerance']:.3f}) | {advisor} | "
+            f"{advisor_within} |"
         )
     agree = sum(c["within"] for c in checks)
-    return [*lines, "", f"{agree} of {len(checks)} within their tolerance.", ""]
+    advised = [c for c in checks if c.get("advisor_speedup") is not None]
+    summary = [f"{agree} of {len(checks)} within their tolerance."]
+    if advised:
+        summary.append(
+            f"The advisor: {sum(c['advisor_within'] for c in advised)} of {len(advised)} "
+            "within the same tolerance."
+        )
+    if advisor_note:
+        summary.append(f"({advisor_note[0].upper()}{advisor_note[1:]}.)")
+    return [*lines, "", " ".join(summary), ""]
 
 
 def regime_section(records: list[Record], sessions: list[SessionEntry]) -> list[str]:

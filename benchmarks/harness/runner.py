@@ -82,6 +82,12 @@ def block_order(block: list[Run]) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+def run_dir_name(key: str) -> str:
+    """The directory under the results' runs/ that keeps what the run with KEY left: its client
+    log, its jobs' histories, its timelines."""
+    return key.replace("/", "__").replace(" ", "_").replace("@", "_at_")
+
+
 def load_results(path: Path) -> list[Record]:
     results = []
     if path.exists():
@@ -363,9 +369,7 @@ class Runner:
     def run_one(self, run: Run) -> Record:
         tag = f"r{run.rep}-{uuid.uuid4().hex[:8]}"
         output = f"{self.hdfs_root}/out/{run.set}/{run.job}/{run.config.name}/{tag}"
-        run_dir = (
-            self.out / "runs" / run.key.replace("/", "__").replace(" ", "_").replace("@", "_at_")
-        )
+        run_dir = self.out / "runs" / run_dir_name(run.key)
         if run_dir.exists():
             shutil.rmtree(run_dir)
         run_dir.mkdir(parents=True)

@@ -124,6 +124,10 @@ def test_outputs_are_identical_and_the_report_says_so(session):
     assert "| yes |" in text and "**NO**" not in text
     assert "marco-bench main --profile tiny" in text
     assert "cluster start" in json.dumps(results["sessions"])
+    # The model check asked the distribution's advisor about every stock run's own history.
+    checks = results["model_check"]
+    assert checks and all(c["advisor_speedup"] is not None for c in checks), checks
+    assert all(c["advisor_histories"] == 1 for c in checks), checks
 
 
 def test_csv_and_plots_match_the_runs(session):

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 import pytest
-from harness import aggregate, breakdown, model, modelcheck, report
+from harness import advisorcheck, aggregate, breakdown, model, modelcheck, report, runner
 
 CASES = json.loads((Path(__file__).parent / "data" / "model-cases.json").read_text())
 
@@ -130,3 +130,60 @@ def test_the_model_check_holds_a_narrow_band_to_the_floor():
     assert row["noise_half_band"] is None and row["tolerance"] == modelcheck.TOLERANCE_FLOOR
     table = "\n".join(report.model_check_section([row]))
     assert "| adjacency-list | marco-no-partial-reduce | stock-early (3) | 30.0 | 1.27 |" in table
+
+
+def advisor_inputs(tmp_path):
+    """Two stock-early runs of adjacency-list with their kept histories, one faulty run, and a
+    model-check row whose baseline they are."""
+    records = []
+    for rep, fault in ((1, None), (2, None), (3, "kill-reduce")):
+        key = f"main/adjacency-list/stock-early@3.5/{rep}"
+        job_id = f"job_1_000{rep}"
+        run_dir = tmp_path / "runs" / runner.run_dir_name(key)
+        run_dir.mkdir(parents=True)
+        (run_dir / f"{job_id}-1-root-adjacency-list.jhist").write_text("{}")
+        records.append(
+            {
+                "key": key,
+                "status": "ok",
+                "fault": fault,
+                "set": "main",
+                "rate_mbit": 3.5,
+                "job": "adjacency-list",
+                "config": "stock-early",
+                "job_ids": [job_id],
+            }
+        )
+    summaries, bands = check_inputs({"low": 0.9, "high": 1.1})
+    [row] = modelcheck.rows([], summaries, bands)
+    return records, row
+
+
+def test_the_advisor_check_reads_the_baselines_fault_free_histories(tmp_path, monkeypatch):
+    records, row = advisor_inputs(tmp_path)
+    histories = advisorcheck.baseline_histories(tmp_path, records, row)
+    assert [h.name.split("-")[0] for h in histories] == ["job_1_0001", "job_1_0002"]
+    asked = []
+
+    def advise(mapred, files):
+        asked.append((mapred, files))
+        return {
+            "job_1_0001": {"predicted": {"speedup": 1.20}},
+            "job_1_0002": {"predicted": {"speedup": 1.30}},
+        }
+
+    monkeypatch.setattr(advisorcheck, "advise", advise)
+    advisorcheck.annotate(tmp_path, records, [row], Path("/opt/marco/bin/mapred"))
+    assert asked == [(Path("/opt/marco/bin/mapred"), histories)]
+    assert row["advisor_speedup"] == pytest.approx(1.25) and row["advisor_histories"] == 2
+    assert row["advisor_within"]  # measured 1.20, tolerance 0.1
+    table = "\n".join(report.model_check_section([row]))
+    assert "| 1.25 (2) | yes |" in table and "The advisor: 1 of 1 within" in table
+
+
+def test_the_report_says_why_the_advisor_did_not_run(tmp_path):
+    records, row = advisor_inputs(tmp_path)
+    note = report.annotate_with_advisor(tmp_path, records, [row], tmp_path / "no" / "mapred")
+    assert "the advisor was not run: no " in note and "advisor_speedup" not in row
+    table = "\n".join(report.model_check_section([row], note))
+    assert "| – | – |" in table and "(The advisor was not run: no " in table
