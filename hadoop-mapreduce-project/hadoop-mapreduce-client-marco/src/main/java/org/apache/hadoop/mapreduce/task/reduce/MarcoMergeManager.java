@@ -193,6 +193,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             spilledRecords,
             mergePhase);
     MarcoAdaptiveControl adaptive = new MarcoAdaptiveControl(settings);
+    // The partial threads are born in the shuffle cgroup (and move on from there into the
+    // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
+    // fetchers, leaves it, so that they are born at the container's share.
+    this.shuffleCpuCgroup =
+        MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
+    this.partialThreads =
+        new MarcoPartialThreads<>(
+            reduceId, settings, runMerger, heapHold::guard, this::handOff, events);
+    shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
+    // The coordinator and the spill thread are born here, at the container's share.
     MarcoOutcomeHandler.Parts<K, V> parts = new MarcoOutcomeHandler.Parts<>();
     parts.lock = this;
     parts.ledger = ledger;
@@ -210,15 +220,6 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     parts.reschedule = this::schedule;
     parts.shuffleEndMillis = () -> shuffleEndMillis;
     this.outcomes = new MarcoOutcomeHandler<>(reduceId, parts);
-    // The partial threads are born in the shuffle cgroup (and move on from there into the
-    // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
-    // fetchers, leaves it, so that they are born at the container's share.
-    this.shuffleCpuCgroup =
-        MarcoShuffleCpuCgroup.join(settings.effectiveShuffleCpuCgroup(), reduceId);
-    this.partialThreads =
-        new MarcoPartialThreads<>(
-            reduceId, settings, runMerger, heapHold::guard, outcomes::handOff, events);
-    shuffleCpuCgroup.keepCurrentThreadAtContainerShare();
     this.spiller =
         new MarcoSpiller<>(
             reduceId,
@@ -422,6 +423,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     events.mapsCompleted(
         complete, arrivals, conf.getNumMapTasks(), settings.effectiveStartWhenMapsComplete());
     schedule();
+  }
+
+  /** A partial thread's hand-off of its outcome; takes no lock ({@link MarcoOutcomeHandler}). */
+  private void handOff(MarcoInvocation<K, V> invocation) {
+    outcomes.handOff(invocation);
   }
 
   /** Starts what the scheduler decides now; called with the lock held after every change. */
