@@ -1190,11 +1190,14 @@ def test_main_on_a_finished_directory_says_so_without_starting_a_cluster(tmp_pat
         cli.subprocess, "run", lambda *a, **k: pytest.fail(f"main ran {a} with nothing to run")
     )
     reports = []
-    monkeypatch.setattr(cli, "write_report", lambda out: reports.append(out) or (out / "r.md", []))
+    monkeypatch.setattr(
+        cli, "write_report", lambda out, mapred: reports.append((out, mapred)) or (out / "r.md", [])
+    )
     messages = []
     monkeypatch.setattr(cli, "log", messages.append)
-    cli.cmd_main(cli.argparse.Namespace(out=str(tmp_path)), prof, session=None)
-    assert reports == [tmp_path]
+    cli.cmd_main(cli.argparse.Namespace(out=str(tmp_path), dist="/opt/marco"), prof, session=None)
+    # The report's model check asks the advisor of the distribution the runs used.
+    assert reports == [(tmp_path, Path("/opt/marco/bin/mapred"))]
     assert "already recorded" in messages[-1] and "no cluster started" in messages[-1]
 
 
@@ -1251,7 +1254,7 @@ def test_main_writes_the_data_unshaped_and_shapes_before_the_first_run(tmp_path,
 
     monkeypatch.setattr(cli.subprocess, "run", run)
     monkeypatch.setattr(cli, "prepare", prepare)
-    monkeypatch.setattr(cli, "write_report", lambda out: (out / "report.md", []))
+    monkeypatch.setattr(cli, "write_report", lambda out, mapred: (out / "report.md", []))
     monkeypatch.setattr(cli, "log", lambda message: None)
     cli.cmd_main(
         cli.argparse.Namespace(out=str(tmp_path), state_dir=None), prof, FakeMainSession(events)
@@ -1315,7 +1318,7 @@ def test_main_probes_for_its_rate_then_runs_the_main_set_and_curve_at_it(tmp_pat
 
     monkeypatch.setattr(cli, "prepare", prepare)
     monkeypatch.setattr(cli, "environment", lambda prof, client, args: prof["cluster"]["rate_mbit"])
-    monkeypatch.setattr(cli, "write_report", lambda out: (out / "report.md", []))
+    monkeypatch.setattr(cli, "write_report", lambda out, mapred: (out / "report.md", []))
     messages = []
     monkeypatch.setattr(cli, "log", messages.append)
     args = cli.argparse.Namespace(out=str(tmp_path), state_dir=None, rate=None)

@@ -231,7 +231,9 @@ def test_regime_on_a_finished_directory_starts_no_cluster(tmp_path, monkeypatch)
     )
     monkeypatch.setattr(cli.subprocess, "run", lambda *a, **k: pytest.fail(f"regime ran {a}"))
     reports, messages = [], []
-    monkeypatch.setattr(cli, "write_report", lambda out: reports.append(out) or (out / "r.md", []))
+    monkeypatch.setattr(
+        cli, "write_report", lambda out, mapred: reports.append(out) or (out / "r.md", [])
+    )
     monkeypatch.setattr(cli, "log", messages.append)
 
     class Session:
