@@ -41,9 +41,9 @@ from .runner import Config, Run, Runner, fmt_seconds, load_results, plan
 DEFAULT_HDFS_ROOT = "/marco-bench"
 
 
-def launcher(args: argparse.Namespace, name: str) -> Path:
-    """The distribution's bin/NAME (--dist, else the build's)."""
-    return Path(getattr(args, "dist", None) or DEFAULT_DIST) / "bin" / name
+def mapred_of(args: argparse.Namespace) -> Path:
+    """The distribution's bin/mapred (--dist, else the build's), for the report's advisor."""
+    return Path(getattr(args, "dist", None) or DEFAULT_DIST) / "bin" / "mapred"
 
 
 def log(msg: str) -> None:
@@ -649,7 +649,7 @@ def cmd_generate(args: argparse.Namespace, prof: Profile, session: Session) -> N
 def cmd_report(args: argparse.Namespace) -> Path:
     prof_name = Path(args.profile).stem
     out = Path(args.out) if args.out else REPO / "benchmarks" / "results" / prof_name
-    report, figures = write_report(out, mapred=launcher(args, "mapred"))
+    report, figures = write_report(out, mapred=mapred_of(args))
     log(f"report: {report} ({len(figures)} figures in {out / 'img'})")
     if args.publish:
         publish(out, Path(args.publish))
@@ -845,7 +845,7 @@ def on_own_cluster(
     if rate is not None and not unfinished(
         [r for _, runs in steps for r in runs], out / "results.jsonl"
     ):
-        report, _ = write_report(out, mapred=launcher(args, "mapred"))
+        report, _ = write_report(out, mapred=mapred_of(args))
         log(
             f"{command}: all {sum(len(runs) for _, runs in steps)} runs are already recorded in "
             f"{out}; nothing to run, no cluster started. Report: {report} (--fresh starts over)"
@@ -909,10 +909,10 @@ def on_own_cluster(
                 )
     session.finish()
     t = time.monotonic()
-    report, figures = write_report(out_dir(args, prof), mapred=launcher(args, "mapred"))
+    report, figures = write_report(out_dir(args, prof), mapred=mapred_of(args))
     session.phase("report", time.monotonic() - t)
     # Again, so that the report lists its own timing.
-    write_report(out_dir(args, prof), mapred=launcher(args, "mapred"))
+    write_report(out_dir(args, prof), mapred=mapred_of(args))
     log(f"report: {report}")
 
 

@@ -21,7 +21,6 @@ from . import (
     safepoints,
 )
 from .breakdown import PHASES
-from .cluster import DEFAULT_DIST
 from .datatypes import Record, SessionEntry, Summary
 from .runner import load_results
 
@@ -30,7 +29,8 @@ def write_report(
     out_dir: str | Path, img_prefix: str = "img", mapred: Path | None = None
 ) -> tuple[Path, dict[str, Path]]:
     """MAPRED, the distribution's launcher, runs the advisor on the stock runs' histories for
-    the model check; without it (or where it fails) the advisor's column stays empty."""
+    the model check; without it (or where it fails) the advisor's column stays empty and the
+    report says why."""
     out = Path(out_dir)
     records = load_results(out / "results.jsonl")
     if not records:
@@ -365,16 +365,17 @@ def annotate_with_advisor(
     out: Path, records: list[Record], checks: list[dict], mapred: Path | None
 ) -> str:
     """Adds the advisor's predictions to the model check's rows (advisorcheck.annotate); returns
-    why it could not, or "" where it did."""
-    launcher = mapred or DEFAULT_DIST / "bin" / "mapred"
+    the sentence that says why it could not, or "" where it did."""
     if not checks:
         return ""
-    if not launcher.exists():
-        return f"the advisor was not run: no {launcher} (build the distribution first)"
+    if mapred is None:
+        return "The advisor was not run: no distribution was given."
+    if not mapred.exists():
+        return f"The advisor was not run: no {mapred} (build the distribution first)."
     try:
-        advisorcheck.annotate(out, records, checks, launcher)
+        advisorcheck.annotate(out, records, checks, mapred)
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
-        return f"the advisor was not run: {e}"
+        return f"The advisor was not run: {e}."
     return ""
 
 
@@ -443,7 +444,7 @@ def model_check_section(checks: list[dict], advisor_note: str = "") -> list[str]
             "within the same tolerance."
         )
     if advisor_note:
-        summary.append(f"({advisor_note[0].upper()}{advisor_note[1:]}.)")
+        summary.append(advisor_note)
     return [*lines, "", " ".join(summary), ""]
 
 

@@ -425,7 +425,11 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     schedule();
   }
 
-  /** A partial thread's hand-off of its outcome; takes no lock ({@link MarcoOutcomeHandler}). */
+  /**
+   * A partial thread's hand-off of its outcome; takes no lock ({@link MarcoOutcomeHandler}). The
+   * partial threads are made before the outcome handler, whose coordinator thread must be born
+   * outside the shuffle cgroup, so they reach it through this method.
+   */
   private void handOff(MarcoInvocation<K, V> invocation) {
     outcomes.handOff(invocation);
   }

@@ -6,6 +6,7 @@ package org.apache.hadoop.mapreduce.task.reduce;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
@@ -74,7 +75,7 @@ public class TestMarcoHeapHold {
     assertFalse(hold.hasRoom(1));
     MarcoHeapGuard roomy = new MarcoHeapGuard(() -> 0L, () -> 0L, 100, 0.5f);
     hold.replace(roomy);
-    assertTrue(hold.guard() == roomy);
+    assertSame(roomy, hold.guard());
     assertTrue(hold.hasRoom(2));
   }
 }
