@@ -130,6 +130,7 @@ def run_metrics(histories: list[JobHistory]) -> dict[str, Any]:
             "FETCH_STALLS",
             "FETCHES_TO_DISK",
             "HEAP_BACKOFFS",
+            "LATE_STARTS_HELD",
             # Reduce attempts that ran without partial work because an earlier attempt failed:
             # a partial reducer that ran a reduce out of memory shows here.
             "RETRIES_WITHOUT_PARTIAL_WORK",

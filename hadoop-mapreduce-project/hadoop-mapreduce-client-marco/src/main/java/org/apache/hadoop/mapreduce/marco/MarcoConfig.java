@@ -121,6 +121,19 @@ public final class MarcoConfig {
   public static final boolean DEFAULT_START_WHEN_MAPS_COMPLETE = false;
 
   /**
+   * Start no partial invocation that is forecast to end after the shuffle: its input at the rate
+   * the finished invocations worked through theirs takes longer than the map outputs still to
+   * come at the mean interval of the arrivals so far. Such an invocation would keep the final
+   * merge waiting or be abandoned with its work lost; its inputs go to the final merge as they
+   * are instead. With no forecast yet (before an invocation has finished) every invocation may
+   * start. Part of control: off without it, and off with {@link #FINISH_ALL_AT_SHUFFLE_END},
+   * which waits for every invocation by choice.
+   */
+  public static final String START_ONLY_WITHIN_SHUFFLE = PREFIX + "start.only.within.shuffle";
+
+  public static final boolean DEFAULT_START_ONLY_WITHIN_SHUFFLE = true;
+
+  /**
    * The most raw bytes of map output one partial invocation takes; it always takes at least one
    * run. A bounded invocation commits soon: when the shuffle ends, the work of those before the
    * running one is kept, and an invocation starved by the maps holds few inputs. Once this many

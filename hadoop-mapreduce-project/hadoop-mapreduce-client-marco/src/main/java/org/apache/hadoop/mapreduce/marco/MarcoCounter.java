@@ -46,6 +46,11 @@ public enum MarcoCounter {
    * back untouched, or invocations that could have started were held back (once per episode).
    */
   HEAP_BACKOFFS,
+  /**
+   * Times partial invocations that could have started were held back because they were forecast
+   * to end after the shuffle ({@code mapreduce.marco.start.only.within.shuffle}; once per episode).
+   */
+  LATE_STARTS_HELD,
   /** Wall milliseconds fetchers spent waiting for a memory spill to free memory, summed. */
   FETCH_WAIT_MILLIS,
   /**

@@ -27,6 +27,7 @@ public final class MarcoSettings {
   private final float stopFraction;
   private final boolean startWhenThresholdUnreachable;
   private final boolean startWhenMapsComplete;
+  private final boolean startOnlyWithinShuffle;
   private final long invocationMaxBytes;
   private final int partialThreads;
   private final int partialNice;
@@ -92,6 +93,11 @@ public final class MarcoSettings {
             conf,
             MarcoConfig.START_WHEN_MAPS_COMPLETE,
             MarcoConfig.DEFAULT_START_WHEN_MAPS_COMPLETE);
+    startOnlyWithinShuffle =
+        bool(
+            conf,
+            MarcoConfig.START_ONLY_WITHIN_SHUFFLE,
+            MarcoConfig.DEFAULT_START_ONLY_WITHIN_SHUFFLE);
     invocationMaxBytes =
         bytes(
             conf,
@@ -263,6 +269,15 @@ public final class MarcoSettings {
   }
 
   /**
+   * Whether an invocation forecast to end after the shuffle is held back: never without control,
+   * which starts on every arrival, nor where every invocation finishes at shuffle end, which
+   * waits for the work by choice.
+   */
+  public boolean effectiveStartOnlyWithinShuffle() {
+    return controlEnabled && startOnlyWithinShuffle && !finishAllAtShuffleEnd;
+  }
+
+  /**
    * The most raw bytes one invocation takes (it takes at least one run): unbounded ({@link
    * Long#MAX_VALUE}) for 0 and without control.
    */
@@ -372,7 +387,7 @@ public final class MarcoSettings {
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
             + " start.when.threshold.unreachable=%s, start.when.maps.complete=%s,"
-            + " invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
+            + " start.only.within.shuffle=%s, invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
             + " partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s,"
             + " finish.all.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s,"
             + " adaptive=%s (ratio %.2f over %d invocations)",
@@ -383,6 +398,7 @@ public final class MarcoSettings {
         effectiveStopFraction(),
         effectiveStartWhenThresholdUnreachable(),
         effectiveStartWhenMapsComplete(),
+        effectiveStartOnlyWithinShuffle(),
         effectiveInvocationMaxBytes() == Long.MAX_VALUE
             ? "unbounded"
             : TraditionalBinaryPrefix.long2String(effectiveInvocationMaxBytes(), "B", 0),

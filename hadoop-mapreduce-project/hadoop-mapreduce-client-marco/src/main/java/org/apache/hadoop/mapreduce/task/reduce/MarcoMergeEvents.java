@@ -88,6 +88,24 @@ final class MarcoMergeEvents {
     LOG.info("MaRCO: {} resumes partial work: {}", reduceId, guard);
   }
 
+  /**
+   * Invocations are held back as forecast to end after the shuffle ({@code late}), an episode
+   * counted once, or start again.
+   */
+  void lateStarts(boolean late, int arrivals, String forecast) {
+    if (late) {
+      count(MarcoCounter.LATE_STARTS_HELD, 1);
+    }
+    timeline.event(late ? "late-hold" : "late-resume", "arrived", arrivals);
+    LOG.info(
+        "MaRCO: {} {}: {}",
+        reduceId,
+        late
+            ? "holds partial invocations back, as they would end after the shuffle"
+            : "starts partial invocations again, as they would end within the shuffle",
+        forecast);
+  }
+
   <K, V> void started(MarcoInvocation<K, V> invocation, int arrivals) {
     if (invocation.isRemerge()) {
       timeline.event(

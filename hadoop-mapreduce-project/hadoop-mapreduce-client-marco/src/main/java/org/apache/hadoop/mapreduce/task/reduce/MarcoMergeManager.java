@@ -121,6 +121,9 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
 
   private int arrivals;
 
+  /** Whether an invocation would end after the shuffle; guarded by this. */
+  private final MarcoFinishForecast forecast;
+
   /** Every map of the job has completed: the rest of the shuffle only waits for the network. */
   private boolean mapsComplete;
 
@@ -193,6 +196,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             spilledRecords,
             mergePhase);
     MarcoAdaptiveControl adaptive = new MarcoAdaptiveControl(settings);
+    this.forecast = new MarcoFinishForecast(conf.getNumMapTasks());
     // The partial threads are born in the shuffle cgroup (and move on from there into the
     // partial cgroup). Then this thread, which goes on to start Hadoop's event fetcher and
     // fetchers, leaves it, so that they are born at the container's share.
@@ -211,6 +215,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     parts.settings = settings;
     parts.adaptive = adaptive;
     parts.heapHold = heapHold;
+    parts.forecast = forecast;
     parts.reporter = reporter;
     parts.exceptionReporter = exceptionReporter;
     parts.mergedMapOutputs = mergedMapOutputs;
@@ -245,6 +250,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
             ledger,
             memory,
             heapHold,
+            forecast,
             partialThreads,
             this::startSpill,
             outcomes,
@@ -403,6 +409,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     ledger.arrive(run);
     arrivals++;
     events.arrival(run, arrivals);
+    forecast.arrived(arrivals, System.currentTimeMillis());
     if (arrivals == conf.getNumMapTasks()) {
       // The shuffle's work is done: what follows (the fetchers' shutdown, the status update to the
       // AM, the final merge) waits on threads that must not run at the shuffle cgroup's low share.

@@ -46,6 +46,7 @@ final class MarcoOutcomeHandler<K, V> {
     MarcoSettings settings;
     MarcoAdaptiveControl adaptive;
     MarcoHeapHold heapHold;
+    MarcoFinishForecast forecast;
     Reporter reporter;
     ExceptionReporter exceptionReporter;
     Counters.Counter mergedMapOutputs;
@@ -200,6 +201,9 @@ final class MarcoOutcomeHandler<K, V> {
     result.userCounters.addTo(p.reporter);
     p.spilledRecords.increment(result.diskRecordsRead);
     p.events.committed(invocation, result, millis);
+    if (!invocation.isRemerge()) {
+      p.forecast.invocationFinished(invocation.inputBytes(), millis);
+    }
     if (invocation.function != null
         && !invocation.isRemerge()
         && p.adaptive.record(result.inputRecords, result.outputRecords)) {

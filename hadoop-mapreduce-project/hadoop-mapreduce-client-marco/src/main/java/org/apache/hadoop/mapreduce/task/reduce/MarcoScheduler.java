@@ -13,11 +13,12 @@ package org.apache.hadoop.mapreduce.task.reduce;
  *
  * <p>The rules, in the order they apply: nothing starts once a merge has failed the attempt or
  * the shuffle is over; the stop point is recorded when first reached; an invocation starts while
- * {@link MarcoInvocationPolicy#mayStart} allows one and a partial thread is free; then a re-merge,
- * before the stop point, once there are sort-factor partial runs; partial work of either kind
- * only while the heap has room, read only when partial work could start (each reading is
- * logged when it changes); and, as Hadoop's merge manager, a spill once the committed in-memory
- * map outputs, pinned ones included, reach the merge threshold.
+ * {@link MarcoInvocationPolicy#mayStart} allows one, a partial thread is free and it is not
+ * forecast to end after the shuffle ({@link MarcoFinishForecast}); then a re-merge, before the
+ * stop point, once there are sort-factor partial runs; partial work of either kind only while the
+ * heap has room. The heap and the forecast are read only when they could decide a start (each
+ * reading is logged when it changes). Last, as Hadoop's merge manager, a spill once the committed
+ * in-memory map outputs, pinned ones included, reach the merge threshold.
  */
 final class MarcoScheduler {
   /** The heap guard's reading at this step: read only when partial work could start. */
@@ -27,6 +28,15 @@ final class MarcoScheduler {
     NO_ROOM
   }
 
+  /** The finish forecast's reading for the invocation that could start at this step. */
+  enum Forecast {
+    UNREAD,
+    /** Forecast to end before the shuffle does, or no forecast yet. */
+    IN_TIME,
+    /** Forecast to end after the shuffle: it does not start. */
+    LATE
+  }
+
   enum Kind {
     /** Nothing (more) to start in this pass. */
     NONE,
@@ -34,6 +44,11 @@ final class MarcoScheduler {
     RECORD_STOP_POINT,
     /** Partial work could start: read the heap guard and ask again. */
     READ_HEAP,
+    /**
+     * An invocation could start: forecast whether one over at most {@code bytes} raw bytes ends
+     * before the shuffle, and ask again.
+     */
+    READ_FORECAST,
     /** Take unprocessed runs, oldest first, within the bounds, and start an invocation. */
     START_INVOCATION,
     /** Take the smallest partial runs and start a re-merge of them. */
@@ -107,6 +122,7 @@ final class MarcoScheduler {
     long pinnedBytes;
     long mergeThreshold;
     Heap heap = Heap.UNREAD;
+    Forecast forecast = Forecast.UNREAD;
   }
 
   private final MarcoInvocationPolicy policy;
@@ -154,7 +170,11 @@ final class MarcoScheduler {
     if ((invocation || remerge) && s.heap == Heap.UNREAD) {
       return Action.READ_HEAP;
     }
-    if (invocation && s.heap == Heap.ROOM) {
+    if (invocation && s.heap == Heap.ROOM && s.forecast == Forecast.UNREAD) {
+      return new Action(
+          Kind.READ_FORECAST, 0, Math.min(s.unprocessedBytes, invocationMaxBytes), false);
+    }
+    if (invocation && s.heap == Heap.ROOM && s.forecast == Forecast.IN_TIME) {
       return new Action(Kind.START_INVOCATION, sortFactor, invocationMaxBytes, !s.partialReduceOn);
     }
     if (remerge && s.heap == Heap.ROOM) {

@@ -19,6 +19,10 @@ final class MarcoWorkStarter<K, V> {
   private final MarcoRunLedger<K, V> ledger;
   private final MarcoMemoryBudget memory;
   private final MarcoHeapHold heapHold;
+  private final MarcoFinishForecast forecast;
+
+  /** {@code mapreduce.marco.start.only.within.shuffle}, with control. */
+  private final boolean startOnlyWithinShuffle;
   private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoOutcomeHandler.SpillStarter<K, V> spills;
   private final MarcoOutcomeHandler<K, V> outcomes;
@@ -39,11 +43,15 @@ final class MarcoWorkStarter<K, V> {
   private int remergesStarted;
   private boolean stopPointRecorded;
 
+  /** The latest forecast read said late: invocations are held back until one says in time. */
+  private boolean lateHold;
+
   MarcoWorkStarter(
       MarcoScheduler scheduler,
       MarcoRunLedger<K, V> ledger,
       MarcoMemoryBudget memory,
       MarcoHeapHold heapHold,
+      MarcoFinishForecast forecast,
       MarcoPartialThreads<K, V> partialThreads,
       MarcoOutcomeHandler.SpillStarter<K, V> spills,
       MarcoOutcomeHandler<K, V> outcomes,
@@ -57,6 +65,8 @@ final class MarcoWorkStarter<K, V> {
     this.ledger = ledger;
     this.memory = memory;
     this.heapHold = heapHold;
+    this.forecast = forecast;
+    this.startOnlyWithinShuffle = settings.effectiveStartOnlyWithinShuffle();
     this.partialThreads = partialThreads;
     this.spills = spills;
     this.outcomes = outcomes;
@@ -86,9 +96,11 @@ final class MarcoWorkStarter<K, V> {
   void schedule(int arrivals, boolean mapsComplete, boolean shuffleOver) {
     boolean unprocessedHeld = false;
     MarcoScheduler.Heap heap = MarcoScheduler.Heap.UNREAD;
+    MarcoScheduler.Forecast finish = MarcoScheduler.Forecast.UNREAD;
     while (true) {
       MarcoScheduler.Action action =
-          scheduler.next(snapshot(arrivals, mapsComplete, shuffleOver, unprocessedHeld, heap));
+          scheduler.next(
+              snapshot(arrivals, mapsComplete, shuffleOver, unprocessedHeld, heap, finish));
       switch (action.kind) {
         case RECORD_STOP_POINT:
           stopPointRecorded = true;
@@ -97,6 +109,9 @@ final class MarcoWorkStarter<K, V> {
         case READ_HEAP:
           heap =
               heapHold.hasRoom(arrivals) ? MarcoScheduler.Heap.ROOM : MarcoScheduler.Heap.NO_ROOM;
+          break;
+        case READ_FORECAST:
+          finish = readForecast(action.bytes, arrivals);
           break;
         case START_INVOCATION:
           // Pinned memory comes back only when this low-priority invocation ends: runs in memory
@@ -111,6 +126,7 @@ final class MarcoWorkStarter<K, V> {
               inputs.size(), inputs.size() == 1 && !inputs.get(0).inMemory())) {
             start(newInvocation(inputs), arrivals);
             heap = MarcoScheduler.Heap.UNREAD;
+            finish = MarcoScheduler.Forecast.UNREAD;
           } else {
             memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
             ledger.putBack(inputs);
@@ -136,7 +152,8 @@ final class MarcoWorkStarter<K, V> {
       boolean mapsComplete,
       boolean shuffleOver,
       boolean unprocessedHeld,
-      MarcoScheduler.Heap heap) {
+      MarcoScheduler.Heap heap,
+      MarcoScheduler.Forecast finish) {
     MarcoScheduler.Snapshot s = new MarcoScheduler.Snapshot();
     s.failed = outcomes.fatalFailure() != null;
     s.shuffleOver = shuffleOver;
@@ -155,7 +172,22 @@ final class MarcoWorkStarter<K, V> {
     s.pinnedBytes = memory.pinned();
     s.mergeThreshold = memory.mergeThreshold();
     s.heap = heap;
+    s.forecast = finish;
     return s;
+  }
+
+  /**
+   * Whether an invocation over {@code bytes} raw bytes would end after the shuffle; logged, and
+   * counted once per episode of holding back, when the answer changes.
+   */
+  private MarcoScheduler.Forecast readForecast(long bytes, int arrivals) {
+    long now = System.currentTimeMillis();
+    boolean isLate = startOnlyWithinShuffle && forecast.endsAfterShuffle(bytes, now);
+    if (isLate != lateHold) {
+      lateHold = isLate;
+      events.lateStarts(isLate, arrivals, forecast.describe(bytes, now));
+    }
+    return isLate ? MarcoScheduler.Forecast.LATE : MarcoScheduler.Forecast.IN_TIME;
   }
 
   /** The partial reducer while partial reduce is on, else null (partial sort). */

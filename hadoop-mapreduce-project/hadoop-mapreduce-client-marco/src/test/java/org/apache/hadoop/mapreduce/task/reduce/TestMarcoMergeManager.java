@@ -197,6 +197,16 @@ public class TestMarcoMergeManager {
     }
   }
 
+  /** Sums, after 300 ms of work per invocation, whatever its input: a slow partial reducer. */
+  public static class SlowSumReducer extends SumReducer {
+    static final long SETUP_MILLIS = 300;
+
+    @Override
+    protected void setup(Context context) throws InterruptedException {
+      Thread.sleep(SETUP_MILLIS);
+    }
+  }
+
   /** Copies every record: a partial reducer that does no useful work. */
   public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {}
 
@@ -361,6 +371,43 @@ public class TestMarcoMergeManager {
         s.manager.timelineEvents().stream()
             .anyMatch(e -> e.contains("\"event\":\"maps-incomplete\",\"arrived\":10")));
     assertSums(expected, s.finish());
+  }
+
+  /**
+   * The first invocation, over 4 map outputs, takes at least 300 ms; the next 4 then arrive at
+   * once, so at arrival 8 the 2 map outputs still to come are forecast to take well under that
+   * (300 ms over 7 intervals each), and an invocation of 4 more would end after the shuffle: it
+   * is held back, logged once, and its inputs reach the final merge whole. Turned off, it starts.
+   */
+  @Test
+  public void anInvocationForecastToEndAfterTheShuffleDoesNotStart() throws Throwable {
+    for (boolean forecast : new boolean[] {true, false}) {
+      JobConf conf = paperConf(10);
+      conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, forecast);
+      conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
+      SyntheticShuffle s = shuffle(conf);
+      Map<String, Long> expected = new TreeMap<>();
+      for (int i = 0; i < 10; i++) {
+        List<String> words = wordsOfMap(i, 50, 30);
+        words.forEach(w -> expected.merge(w, 1L, Long::sum));
+        assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
+        if (i == 3) {
+          s.awaitIdle();
+        }
+      }
+      s.awaitIdle();
+      List<Integer> starts = invocationStartArrivals(s);
+      assertSums(expected, s.finish());
+      if (forecast) {
+        assertEquals(List.of(4), starts);
+        assertEquals(1, s.counter(MarcoCounter.LATE_STARTS_HELD));
+        assertTrue("in the timeline", indexOf(s.manager.timelineEvents(), "late-hold") >= 0);
+        assertEquals(4, s.counter(MarcoCounter.PARTIAL_INPUT_MAP_OUTPUTS));
+      } else {
+        assertEquals(List.of(4, 8), starts);
+        assertEquals(0, s.counter(MarcoCounter.LATE_STARTS_HELD));
+      }
+    }
   }
 
   @Test

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.task.reduce.MarcoScheduler.Action;
+import org.apache.hadoop.mapreduce.task.reduce.MarcoScheduler.Forecast;
 import org.apache.hadoop.mapreduce.task.reduce.MarcoScheduler.Heap;
 import org.apache.hadoop.mapreduce.task.reduce.MarcoScheduler.Kind;
 import org.apache.hadoop.mapreduce.task.reduce.MarcoScheduler.Snapshot;
@@ -46,13 +47,17 @@ public class TestMarcoScheduler {
 
   private final MarcoScheduler scheduler = scheduler(conf());
 
-  /** Early in the shuffle, nothing waiting, the heap read and with room, partial reduce on. */
+  /**
+   * Early in the shuffle, nothing waiting, the heap read and with room, an invocation forecast to
+   * end in time, partial reduce on.
+   */
   private static Snapshot idle() {
     Snapshot s = new Snapshot();
     s.partialReduceOn = true;
     s.arrivals = 2;
     s.mergeThreshold = MERGE_THRESHOLD;
     s.heap = Heap.ROOM;
+    s.forecast = Forecast.IN_TIME;
     return s;
   }
 
@@ -215,6 +220,36 @@ public class TestMarcoScheduler {
     assertEquals(Kind.START_SPILL, next(nothingToStart));
     nothingToStart.committedInMemoryBytes = 0;
     assertEquals(Kind.NONE, next(nothingToStart));
+  }
+
+  @Test
+  public void theForecastIsReadAfterTheHeapForTheInvocationsBytesAndALateOneDoesNotStart() {
+    Snapshot s = waiting(4);
+    s.heap = Heap.UNREAD;
+    s.forecast = Forecast.UNREAD;
+    assertEquals("the heap first", Kind.READ_HEAP, next(s));
+    s.heap = Heap.NO_ROOM;
+    assertEquals("no forecast where the heap holds partial work back", Kind.NONE, next(s));
+    s.heap = Heap.ROOM;
+    Action read = scheduler.next(s);
+    assertEquals(Kind.READ_FORECAST, read.kind);
+    assertEquals("what waits", 40, read.bytes);
+    s.unprocessedBytes = 5 * MAX_BYTES;
+    assertEquals("at most what one invocation takes", MAX_BYTES, scheduler.next(s).bytes);
+    s.forecast = Forecast.LATE;
+    assertEquals(Kind.NONE, next(s));
+    s.forecast = Forecast.IN_TIME;
+    assertEquals(Kind.START_INVOCATION, next(s));
+    // A late invocation leaves a re-merge and a spill free to start.
+    s.forecast = Forecast.LATE;
+    s.partialRuns = SORT_FACTOR;
+    assertEquals(Kind.START_REMERGE, next(s));
+    s.partialRuns = 0;
+    s.committedInMemoryBytes = MERGE_THRESHOLD;
+    assertEquals(Kind.START_SPILL, next(s));
+    Snapshot nothingWaits = idle();
+    nothingWaits.forecast = Forecast.UNREAD;
+    assertEquals("nothing to forecast", Kind.NONE, next(nothingWaits));
   }
 
   @Test

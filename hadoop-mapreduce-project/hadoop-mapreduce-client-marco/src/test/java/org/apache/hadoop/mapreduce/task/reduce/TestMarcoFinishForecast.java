@@ -1,0 +1,82 @@
+/*
+ * SPDX-License-Identifier: Apache-2.0
+ * Copyright 2026 The hadoop-marco authors
+ */
+package org.apache.hadoop.mapreduce.task.reduce;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
+import org.apache.hadoop.mapreduce.marco.MarcoSettings;
+import org.junit.Test;
+
+/** The finish forecast's arithmetic, on a shuffle of 10 map outputs and explicit clocks. */
+public class TestMarcoFinishForecast {
+  private final MarcoFinishForecast forecast = new MarcoFinishForecast(10);
+
+  /** Map outputs 1 to {@code n} arrive {@code interval} ms apart from time 0. */
+  private void arrive(int n, long interval) {
+    for (int i = 1; i <= n; i++) {
+      forecast.arrived(i, (i - 1) * interval);
+    }
+  }
+
+  @Test
+  public void noForecastBeforeTwoArrivalsAndAFinishedInvocation() {
+    assertEquals(-1, forecast.shuffleLeftMillis(0));
+    assertEquals(-1, forecast.workMillis(100));
+    forecast.arrived(1, 0);
+    forecast.invocationFinished(1000, 1000);
+    assertEquals("one arrival gives no interval", -1, forecast.shuffleLeftMillis(5000));
+    assertFalse("every invocation may start", forecast.endsAfterShuffle(1_000_000, 5000));
+    MarcoFinishForecast noRate = new MarcoFinishForecast(10);
+    noRate.arrived(1, 0);
+    noRate.arrived(2, 100);
+    assertFalse(noRate.endsAfterShuffle(1_000_000, 100));
+  }
+
+  @Test
+  public void theShuffleLeftIsTheMapOutputsToComeAtTheMeanIntervalAStallIncluded() {
+    arrive(4, 1000);
+    assertEquals("6 to come, 1 s apart", 6000, forecast.shuffleLeftMillis(3000));
+    assertEquals("no arrival for 3 s more: 2 s apart", 12000, forecast.shuffleLeftMillis(6000));
+    arrive(10, 1000);
+    assertEquals("all arrived", 0, forecast.shuffleLeftMillis(9000));
+  }
+
+  @Test
+  public void theWorkIsTheInputAtTheRateOfEveryFinishedInvocationTogether() {
+    forecast.invocationFinished(1000, 1000);
+    forecast.invocationFinished(3000, 1000);
+    assertEquals("4000 bytes in 2000 ms", 500, forecast.workMillis(1000));
+    forecast.invocationFinished(10, 0);
+    assertTrue("a finish within the millisecond counts one", forecast.workMillis(4010) > 2000);
+  }
+
+  @Test
+  public void anInvocationIsLateOnlyWhenItsWorkOutlastsTheShuffleLeft() {
+    arrive(8, 1000);
+    forecast.invocationFinished(1000, 1000);
+    // At 7 s two map outputs are to come, 1 s apart: 2000 ms left.
+    assertFalse(forecast.endsAfterShuffle(2000, 7000));
+    assertTrue(forecast.endsAfterShuffle(2001, 7000));
+    assertTrue(forecast.describe(2001, 7000).contains("the 2 map outputs still to come"));
+  }
+
+  @Test
+  public void theSettingIsOnByDefaultAndOffWithoutControlOrWhereAllWorkFinishes() {
+    Configuration conf = new Configuration(false);
+    assertTrue(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
+    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, false);
+    assertFalse(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
+    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, true);
+    conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
+    assertFalse(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
+    conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, false);
+    conf.setBoolean(MarcoConfig.CONTROL_ENABLED, false);
+    assertFalse(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
+  }
+}
