@@ -76,6 +76,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.finish.all.at.shuffle.end": "true",
     },
+    "marco-no-forecast": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.start.only.within.shuffle": "false",
+    },
     "marco-paper-threshold": {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.threshold.unreachable": "false",
