@@ -328,7 +328,9 @@ def test_the_paper_profile_runs_its_bandwidth_curve_apart_around_main_s_rate():
     assert paper["sweep"]["in_main"] is False and paper["sweep"]["repetitions"] == 2
     ((label, runs),) = cli.main_steps(paper, 3)
     assert label == "main" and {r.set for r in runs} == {"main"}
-    assert set(paper["variants"]) == {"stock", "stock-early", "marco"}
+    # Hadoop exactly as shipped runs beside the two stock baselines and MaRCO
+    assert set(paper["variants"]) == {"hadoop", "stock", "stock-early", "marco"}
+    assert set(profile.load("paper-all")["variants"]) == {"stock", "stock-early", "marco"}
     # main's rate comes from a probe: the curve follows whatever rate it picked
     assert paper["calibration"]["probe_job"] in paper["jobs"]
     assert catalog.is_shuffle_heavy(paper["calibration"]["probe_job"])
