@@ -264,8 +264,8 @@ def regime_grid(
 def regime_map(cells: list[dict[str, Any]], config: str, path: Path) -> Path | None:
     """The regime map: `config`'s measured speedup over the better stock per reduce cost and
     bisection rate as a heatmap (red: faster, blue: slower, white: equal), each cell's value
-    written in it, and the model's speedup (the ideal from stock's breakdown) as contour lines
-    over it."""
+    written in it, and the model's speedup (docs/model.md, from stock's breakdown and the CPU its
+    exposed shuffle left idle) as contour lines over it."""
     costs, rates, measured, model = regime_grid(cells, config)
     if not costs:
         return None
@@ -298,8 +298,8 @@ def regime_map(cells: list[dict[str, Any]], config: str, path: Path) -> Path | N
     ax.set_xlabel("bisection Mbit/s per node")
     ax.set_ylabel("reduce cost (hash passes per value)")
     ax.set_title(
-        "Where MaRCO pays: measured speedup; lines: the model (stock - min(exposed shuffle, "
-        "final merge + reduce))",
+        "Where MaRCO pays: measured speedup; lines: the model's prediction from stock's runs "
+        "(docs/model.md)",
         fontsize=8,
     )
     fig.tight_layout()

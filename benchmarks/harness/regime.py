@@ -5,13 +5,15 @@ rate of the profile's `regime` grid, a stock variant against MaRCO, and the map'
 
 Each reduce cost is a set of its own (`regime-c<COST>`), so that every cell's runs are compared
 with the stock runs of the same cost and rate, as the harness compares any set's runs at a rate.
-A cell's measured speedup is MaRCO's over the better stock; its model value is the paper's ideal
-from the stock runs' breakdown (aggregate.compare), the speedup MaRCO would reach by hiding the
-whole of min(exposed shuffle, final merge + final reduce)."""
+A cell's measured speedup is MaRCO's over the better stock; its model value is docs/model.md's
+prediction from the stock runs' breakdown and, where the machine's CPU was sampled, the CPU their
+exposed shuffle left idle (model.predict_stock, as the report's model check); its ideal is the
+paper's, the speedup MaRCO would reach by hiding the whole of min(exposed shuffle, final merge +
+final reduce) (aggregate.compare)."""
 
 from typing import Any
 
-from . import catalog
+from . import catalog, model
 from .datatypes import Profile, Summary
 from .runner import Config, Run, plan
 
@@ -76,12 +78,17 @@ def runs(prof: Profile) -> list[Run]:
 
 def cells(summaries: list[Summary]) -> list[dict[str, Any]]:
     """One cell per (reduce cost, rate, non-stock config) with a stock baseline: the measured
-    speedup, the model's (the ideal), the baseline's wall time and phases, whether the outputs
-    were identical."""
+    speedup, the model's and the ideal, the baseline's wall time, whether the outputs were
+    identical."""
+    by_key = {(s["set"], s["rate_mbit"], s["job"], s["config"]): s for s in summaries}
     out = []
     for s in summaries:
         if not is_regime_set(s["set"]) or catalog.is_stock(s["variant"]) or not s.get("baseline"):
             continue
+        base = by_key[(s["set"], s["rate_mbit"], s["job"], s["baseline"])]
+        predicted = model.predict_stock(
+            base["wall_s"]["mean"], base["breakdown"], base.get("machine_cpu_by_phase")
+        )
         out.append(
             {
                 "cost": int(s["set"][len(SET_PREFIX) :]),
@@ -89,7 +96,9 @@ def cells(summaries: list[Summary]) -> list[dict[str, Any]]:
                 "config": s["config"],
                 "baseline": s["baseline"],
                 "speedup": s["speedup"],
-                "model": s.get("ideal_speedup"),
+                "model": predicted.speedup,
+                "bound": predicted.bound,
+                "ideal": s.get("ideal_speedup"),
                 "wall_s": s["wall_s"]["mean"],
                 "baseline_wall_s": s["wall_s"]["mean"] * s["speedup"],
                 "runs": s["runs"],

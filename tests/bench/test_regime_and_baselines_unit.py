@@ -165,10 +165,31 @@ def test_a_cell_is_measured_against_the_stock_of_its_own_cost_and_rate():
         saving = min(exposed, final_reduce)
         assert c["baseline"] == "stock-early"
         assert c["speedup"] == pytest.approx(stock / (stock - saving / 2))
-        # The model is the harness's ideal, from the stock runs' breakdown.
-        assert c["model"] == pytest.approx(stock / (stock - saving))
+        # Without the machine's CPU sampled, the model is the paper's ideal.
+        assert c["model"] == pytest.approx(stock / (stock - saving)) == c["ideal"]
+        assert c["bound"] == ("network-bound" if exposed < final_reduce else "final-work-bound")
         assert c["baseline_wall_s"] == pytest.approx(stock)
         assert c["identical"] is True
+
+
+def test_a_cells_model_takes_the_cpu_its_stock_runs_left_idle():
+    # One cell: stock's final reduce (32 s) fits in its exposed shuffle (40 s), so the ideal
+    # hides all of it; but that shuffle left 8 core-seconds idle against the 32 its final work
+    # kept busy, so the model moves only a quarter of it.
+    records = regime_records([512], [1])
+    cpu = {
+        "exposed_shuffle": {"idle": 8.0, "nice": 0.0, "busy": 72.0},
+        "final_merge": {"idle": 0.0, "nice": 0.0, "busy": 0.0},
+        "final_reduce": {"idle": 0.0, "nice": 0.0, "busy": 32.0},
+    }
+    for r in records:
+        if r["config"] == "stock-early":
+            r["machine_cpu_by_phase"] = cpu
+    (c,) = regime.cells(aggregate.summarize(records))
+    stock = 60 + 32 + 40 + 1.5
+    assert c["ideal"] == pytest.approx(stock / (stock - 32))
+    assert c["model"] == pytest.approx(stock / (stock - 32 * 8 / 32))
+    assert c["bound"] == "CPU-bound"
 
 
 def test_the_regime_grid_puts_each_cell_at_its_cost_and_rate():
