@@ -76,9 +76,9 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.finish.all.at.shuffle.end": "true",
     },
-    "marco-no-forecast": {
+    "marco-forecast": {
         PLUGIN_KEY: MARCO_PLUGIN,
-        "mapreduce.marco.start.only.within.shuffle": "false",
+        "mapreduce.marco.start.only.within.shuffle": "true",
     },
     "marco-paper-threshold": {
         PLUGIN_KEY: MARCO_PLUGIN,

@@ -387,10 +387,10 @@ public final class MarcoSettings {
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
             + " start.when.threshold.unreachable=%s, start.when.maps.complete=%s,"
-            + " start.only.within.shuffle=%s, invocation.max.bytes=%s, partial.threads=%d, partial.nice=%d,"
-            + " partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s, abandon.at.shuffle.end=%s,"
-            + " finish.all.at.shuffle.end=%s, partial.heap.limit=%.2f, partial.reduce=%s,"
-            + " adaptive=%s (ratio %.2f over %d invocations)",
+            + " start.only.within.shuffle=%s, invocation.max.bytes=%s, partial.threads=%d,"
+            + " partial.nice=%d, partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s,"
+            + " abandon.at.shuffle.end=%s, finish.all.at.shuffle.end=%s, partial.heap.limit=%.2f,"
+            + " partial.reduce=%s, adaptive=%s (ratio %.2f over %d invocations)",
         controlEnabled,
         startThreshold(0),
         controlEnabled ? initialInvocations : 0,

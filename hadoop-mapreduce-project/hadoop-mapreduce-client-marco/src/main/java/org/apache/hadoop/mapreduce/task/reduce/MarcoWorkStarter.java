@@ -23,6 +23,7 @@ final class MarcoWorkStarter<K, V> {
 
   /** {@code mapreduce.marco.start.only.within.shuffle}, with control. */
   private final boolean startOnlyWithinShuffle;
+
   private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoOutcomeHandler.SpillStarter<K, V> spills;
   private final MarcoOutcomeHandler<K, V> outcomes;

@@ -34,7 +34,6 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
-import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
@@ -69,9 +68,6 @@ final class SyntheticShuffle {
     JobConf conf = new JobConf(false);
     conf.setNumMapTasks(maps);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 64L << 20);
-    // The tests count invocations at the thresholds they set; a finish forecast from their wall
-    // clock would hold some back at random. The forecast has tests of its own.
-    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, false);
     return conf;
   }
 
