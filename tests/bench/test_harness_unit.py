@@ -330,7 +330,6 @@ def test_the_paper_profile_runs_its_bandwidth_curve_apart_around_main_s_rate():
     assert label == "main" and {r.set for r in runs} == {"main"}
     # Hadoop exactly as shipped runs beside the two stock baselines and MaRCO
     assert set(paper["variants"]) == {"hadoop", "stock", "stock-early", "marco"}
-    assert set(profile.load("paper-all")["variants"]) == {"stock", "stock-early", "marco"}
     # main's rate comes from a probe: the curve follows whatever rate it picked
     assert paper["calibration"]["probe_job"] in paper["jobs"]
     assert catalog.is_shuffle_heavy(paper["calibration"]["probe_job"])
@@ -410,8 +409,10 @@ def test_jobs_variants_and_reps_on_the_command_line_stand_for_the_sweeps_too():
 def test_the_paper_all_profile_is_the_main_command_with_all_eleven_jobs():
     paper, every = profile.load("paper"), profile.load("paper-all")
     assert every["name"] == "paper-all" and every["jobs"] == catalog.ALL_JOBS
-    for key in ("cluster", "job_conf", "generate_conf", "variants", "repetitions", "reduces"):
+    for key in ("cluster", "job_conf", "generate_conf", "repetitions", "reduces"):
         assert every[key] == paper[key], key
+    # main's variants less Hadoop as shipped, which on all eleven jobs would take a third longer
+    assert every["variants"] == [v for v in paper["variants"] if v != "hadoop"]
     assert {every["data"][catalog.JOB_DATA[j]]["bytes"] for j in catalog.ALL_JOBS} == {"96m"}
     ((_, runs),) = cli.main_steps(every, every["cluster"]["rate_mbit"])
     assert len(runs) == 11 * 3 * 2
