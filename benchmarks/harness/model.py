@@ -83,3 +83,11 @@ def predict_stock(
     return predict(
         wall_s, b["exposed_shuffle"], b["final_merge"], b["final_reduce"], idle, final_cpu
     )
+
+
+def predict_baseline(baseline: dict) -> Prediction:
+    """The prediction from a stock summary (aggregate.summarize): its mean wall time and
+    breakdown, and its machine CPU by phase where sampled."""
+    return predict_stock(
+        baseline["wall_s"]["mean"], baseline["breakdown"], baseline.get("machine_cpu_by_phase")
+    )

@@ -33,9 +33,7 @@ def rows(
         if catalog.is_stock(s["variant"]) or s.get("fault") or not s.get("baseline"):
             continue
         base = by_key[(s["set"], s["rate_mbit"], s["job"], s["baseline"])]
-        p = model.predict_stock(
-            base["wall_s"]["mean"], base["breakdown"], base.get("machine_cpu_by_phase")
-        )
+        p = model.predict_baseline(base)
         if (s["set"], s["config"]) not in bands:
             bands[(s["set"], s["config"])] = noise.ranges(records, s["set"], s["config"])
         by_rate = bands[(s["set"], s["config"])].get(s["rate_mbit"], {})

@@ -7,7 +7,7 @@ Each reduce cost is a set of its own (`regime-c<COST>`), so that every cell's ru
 with the stock runs of the same cost and rate, as the harness compares any set's runs at a rate.
 A cell's measured speedup is MaRCO's over the better stock; its model value is docs/model.md's
 prediction from the stock runs' breakdown and, where the machine's CPU was sampled, the CPU their
-exposed shuffle left idle (model.predict_stock, as the report's model check); its ideal is the
+exposed shuffle left idle (model.predict_baseline, as the report's model check); its ideal is the
 paper's, the speedup MaRCO would reach by hiding the whole of min(exposed shuffle, final merge +
 final reduce) (aggregate.compare)."""
 
@@ -85,9 +85,8 @@ def cells(summaries: list[Summary]) -> list[dict[str, Any]]:
     for s in summaries:
         if not is_regime_set(s["set"]) or catalog.is_stock(s["variant"]) or not s.get("baseline"):
             continue
-        base = by_key[(s["set"], s["rate_mbit"], s["job"], s["baseline"])]
-        predicted = model.predict_stock(
-            base["wall_s"]["mean"], base["breakdown"], base.get("machine_cpu_by_phase")
+        predicted = model.predict_baseline(
+            by_key[(s["set"], s["rate_mbit"], s["job"], s["baseline"])]
         )
         out.append(
             {

@@ -31,7 +31,7 @@ final class MarcoScheduler {
   /** The finish forecast's reading for the invocation that could start at this step. */
   enum Forecast {
     UNREAD,
-    /** Forecast to end before the shuffle does, or no forecast yet. */
+    /** Forecast to end before the shuffle does, no forecast yet, or the forecast not asked for. */
     IN_TIME,
     /** Forecast to end after the shuffle: it does not start. */
     LATE

@@ -21,8 +21,12 @@ final class MarcoWorkStarter<K, V> {
   private final MarcoHeapHold heapHold;
   private final MarcoFinishForecast forecast;
 
-  /** {@code mapreduce.marco.start.only.within.shuffle}, with control. */
-  private final boolean startOnlyWithinShuffle;
+  /**
+   * The forecast's reading before it is read: unread where {@code
+   * mapreduce.marco.start.only.within.shuffle} is in force, else in time, so that the scheduler
+   * never asks for it.
+   */
+  private final MarcoScheduler.Forecast unreadForecast;
 
   private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoOutcomeHandler.SpillStarter<K, V> spills;
@@ -67,7 +71,10 @@ final class MarcoWorkStarter<K, V> {
     this.memory = memory;
     this.heapHold = heapHold;
     this.forecast = forecast;
-    this.startOnlyWithinShuffle = settings.effectiveStartOnlyWithinShuffle();
+    this.unreadForecast =
+        settings.effectiveStartOnlyWithinShuffle()
+            ? MarcoScheduler.Forecast.UNREAD
+            : MarcoScheduler.Forecast.IN_TIME;
     this.partialThreads = partialThreads;
     this.spills = spills;
     this.outcomes = outcomes;
@@ -97,7 +104,7 @@ final class MarcoWorkStarter<K, V> {
   void schedule(int arrivals, boolean mapsComplete, boolean shuffleOver) {
     boolean unprocessedHeld = false;
     MarcoScheduler.Heap heap = MarcoScheduler.Heap.UNREAD;
-    MarcoScheduler.Forecast finish = MarcoScheduler.Forecast.UNREAD;
+    MarcoScheduler.Forecast finish = unreadForecast;
     while (true) {
       MarcoScheduler.Action action =
           scheduler.next(
@@ -127,7 +134,7 @@ final class MarcoWorkStarter<K, V> {
               inputs.size(), inputs.size() == 1 && !inputs.get(0).inMemory())) {
             start(newInvocation(inputs), arrivals);
             heap = MarcoScheduler.Heap.UNREAD;
-            finish = MarcoScheduler.Forecast.UNREAD;
+            finish = unreadForecast;
           } else {
             memory.unpin(MarcoShuffledRun.memoryBytesOf(inputs));
             ledger.putBack(inputs);
@@ -183,7 +190,7 @@ final class MarcoWorkStarter<K, V> {
    */
   private MarcoScheduler.Forecast readForecast(long bytes, int arrivals) {
     long now = System.currentTimeMillis();
-    boolean isLate = startOnlyWithinShuffle && forecast.endsAfterShuffle(bytes, now);
+    boolean isLate = forecast.endsAfterShuffle(bytes, now);
     if (isLate != lateHold) {
       lateHold = isLate;
       events.lateStarts(isLate, arrivals, forecast.describe(bytes, now));
