@@ -15,8 +15,15 @@ import java.util.Locale;
  * abandoned with its work lost; its inputs reach the final merge late or as they were. Left
  * unstarted, they reach it as they are, and the CPU goes to the fetchers. Until two map outputs
  * have arrived and an invocation has finished there is no forecast, and every invocation may
- * start. The rate is measured in wall time at the partial threads' priority, so it already holds
- * the CPU they were left.
+ * start.
+ *
+ * <p>The rate is measured in the partial threads' CPU time, not in wall time. An invocation that
+ * ran while the maps held the CPU took long in wall time only because its low-priority thread
+ * waited; that wait ends with the maps, and a wall-time rate would hold back every later
+ * invocation on its evidence, with no finished invocation left to correct it. So the forecast
+ * assumes the work gets a CPU of its own: it holds back only an invocation late even then. The
+ * two mistakes are not alike: a held invocation hides none of the final work, while one started
+ * in vain costs only low-priority CPU, and is abandoned at shuffle end.
  *
  * <p>Called with the merge manager's lock held.
  */
@@ -25,7 +32,7 @@ final class MarcoFinishForecast {
   private int arrivals;
   private long firstArrivalMillis;
   private long workedBytes;
-  private long workedMillis;
+  private long workedCpuMillis;
 
   /** @param maps the map outputs the shuffle fetches in all */
   MarcoFinishForecast(int maps) {
@@ -40,10 +47,13 @@ final class MarcoFinishForecast {
     this.arrivals = arrivals;
   }
 
-  /** A partial invocation over {@code inputBytes} raw bytes finished in {@code workMillis}. */
-  void invocationFinished(long inputBytes, long workMillis) {
+  /**
+   * A partial invocation over {@code inputBytes} raw bytes finished with {@code cpuMillis} of its
+   * thread's CPU time.
+   */
+  void invocationFinished(long inputBytes, long cpuMillis) {
     workedBytes += inputBytes;
-    workedMillis += Math.max(1, workMillis);
+    workedCpuMillis += Math.max(1, cpuMillis);
   }
 
   /**
@@ -58,9 +68,9 @@ final class MarcoFinishForecast {
     return Math.round(interval * Math.max(0, maps - arrivals));
   }
 
-  /** Milliseconds an invocation over {@code inputBytes} takes; -1 before one has finished. */
+  /** CPU milliseconds an invocation over {@code inputBytes} takes; -1 before one has finished. */
   long workMillis(long inputBytes) {
-    return workedBytes == 0 ? -1 : Math.round((double) inputBytes * workedMillis / workedBytes);
+    return workedBytes == 0 ? -1 : Math.round((double) inputBytes * workedCpuMillis / workedBytes);
   }
 
   /** Whether an invocation over {@code inputBytes}, started now, is forecast to end last. */
@@ -74,11 +84,11 @@ final class MarcoFinishForecast {
   String describe(long inputBytes, long nowMillis) {
     return String.format(
         Locale.ROOT,
-        "%d bytes of partial work take about %.1f s at %.2f MB/s, the %d map outputs still to come"
-            + " about %.1f s",
+        "%d bytes of partial work take about %.1f s at %.2f MB per CPU second, the %d map outputs"
+            + " still to come about %.1f s",
         inputBytes,
         workMillis(inputBytes) / 1000.0,
-        workedMillis == 0 ? 0.0 : workedBytes / 1000.0 / workedMillis,
+        workedCpuMillis == 0 ? 0.0 : workedBytes / 1000.0 / workedCpuMillis,
         Math.max(0, maps - arrivals),
         shuffleLeftMillis(nowMillis) / 1000.0);
   }

@@ -50,6 +50,7 @@ final class MarcoInvocation<K, V> {
   private Throwable failure;
   private long workStartMillis;
   private long endMillis;
+  private long cpuMillis;
 
   MarcoInvocation(
       int number,
@@ -71,15 +72,21 @@ final class MarcoInvocation<K, V> {
   }
 
   /**
-   * Its partial thread is done, with {@code result} or {@code failure}: true if the outcome is
+   * Its partial thread is done, with {@code result} or {@code failure}, having worked from {@code
+   * startMillis} to {@code endMillis} with {@code cpuMillis} of CPU time: true if the outcome is
    * now the manager's to apply, false if the invocation was detached first.
    */
   boolean finish(
-      MarcoRunMerger.Result<K, V> result, Throwable failure, long startMillis, long endMillis) {
+      MarcoRunMerger.Result<K, V> result,
+      Throwable failure,
+      long startMillis,
+      long endMillis,
+      long cpuMillis) {
     this.result = result;
     this.failure = failure;
     this.workStartMillis = startMillis;
     this.endMillis = endMillis;
+    this.cpuMillis = cpuMillis;
     return state.compareAndSet(State.RUNNING, State.FINISHED);
   }
 
@@ -101,6 +108,14 @@ final class MarcoInvocation<K, V> {
   /** How long its partial thread worked on it. */
   long workMillis() {
     return endMillis - workStartMillis;
+  }
+
+  /**
+   * The CPU time its partial thread spent on it (its wall time where the JVM measures no thread
+   * CPU time): the work itself, without the time the thread waited for a CPU.
+   */
+  long cpuMillis() {
+    return cpuMillis;
   }
 
   boolean finished() {

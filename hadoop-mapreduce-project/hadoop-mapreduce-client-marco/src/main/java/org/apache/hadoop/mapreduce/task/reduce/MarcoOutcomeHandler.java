@@ -202,7 +202,7 @@ final class MarcoOutcomeHandler<K, V> {
     p.spilledRecords.increment(result.diskRecordsRead);
     p.events.committed(invocation, result, millis);
     if (!invocation.isRemerge()) {
-      p.forecast.invocationFinished(invocation.inputBytes(), millis);
+      p.forecast.invocationFinished(invocation.inputBytes(), invocation.cpuMillis());
     }
     if (invocation.function != null
         && !invocation.isRemerge()

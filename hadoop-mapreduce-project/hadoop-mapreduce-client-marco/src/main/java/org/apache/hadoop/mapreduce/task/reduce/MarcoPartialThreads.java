@@ -5,6 +5,8 @@
 package org.apache.hadoop.mapreduce.task.reduce;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -26,6 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 final class MarcoPartialThreads<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(MarcoPartialThreads.class);
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final MarcoCpuShareThreadFactory factory;
   private final ThreadPoolExecutor pool;
@@ -86,6 +89,7 @@ final class MarcoPartialThreads<K, V> {
    */
   private void run(MarcoInvocation<K, V> invocation) {
     long start = System.currentTimeMillis();
+    long cpuStart = cpuNanos();
     MarcoRunMerger.Result<K, V> result = null;
     Throwable failure = null;
     MarcoHeapGuard heap = heapGuard.get();
@@ -103,11 +107,19 @@ final class MarcoPartialThreads<K, V> {
     } finally {
       endReads(invocation.inputs);
     }
-    if (invocation.finish(result, failure, start, System.currentTimeMillis())) {
+    long end = System.currentTimeMillis();
+    long cpuEnd = cpuNanos();
+    long cpuMillis = cpuStart < 0 || cpuEnd < 0 ? end - start : (cpuEnd - cpuStart) / 1_000_000;
+    if (invocation.finish(result, failure, start, end, cpuMillis)) {
       handOff.accept(invocation);
     } else {
       discardDetached(invocation, result, failure);
     }
+  }
+
+  /** This thread's CPU time in nanoseconds, or -1 where the JVM does not measure it. */
+  private static long cpuNanos() {
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
   }
 
   /** Ends the reads of a merge's inputs; a run released meanwhile goes with the last read. */

@@ -13,6 +13,8 @@ import java.io.File;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
@@ -197,13 +199,23 @@ public class TestMarcoMergeManager {
     }
   }
 
-  /** Sums, after 300 ms of work per invocation, whatever its input: a slow partial reducer. */
+  /** Sums, after 300 ms of CPU work per invocation, whatever its input: a slow partial reducer. */
   public static class SlowSumReducer extends SumReducer {
-    static final long SETUP_MILLIS = 300;
+    @Override
+    protected void setup(Context context) {
+      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      long end = threads.getCurrentThreadCpuTime() + 300_000_000L;
+      while (threads.getCurrentThreadCpuTime() < end) {
+        Thread.onSpinWait();
+      }
+    }
+  }
 
+  /** Sums, after waiting 300 ms per invocation with no work: as slow in wall time only. */
+  public static class WaitingSumReducer extends SumReducer {
     @Override
     protected void setup(Context context) throws InterruptedException {
-      Thread.sleep(SETUP_MILLIS);
+      Thread.sleep(300);
     }
   }
 
@@ -382,20 +394,8 @@ public class TestMarcoMergeManager {
   @Test
   public void anInvocationForecastToEndAfterTheShuffleDoesNotStart() throws Throwable {
     for (boolean forecast : new boolean[] {true, false}) {
-      JobConf conf = paperConf(10);
-      conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, forecast);
-      conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
-      SyntheticShuffle s = shuffle(conf);
       Map<String, Long> expected = new TreeMap<>();
-      for (int i = 0; i < 10; i++) {
-        List<String> words = wordsOfMap(i, 50, 30);
-        words.forEach(w -> expected.merge(w, 1L, Long::sum));
-        assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
-        if (i == 3) {
-          s.awaitIdle();
-        }
-      }
-      s.awaitIdle();
+      SyntheticShuffle s = slowInvocationThenFastArrivals(forecast, SlowSumReducer.class, expected);
       List<Integer> starts = invocationStartArrivals(s);
       assertSums(expected, s.finish());
       if (forecast) {
@@ -408,6 +408,43 @@ public class TestMarcoMergeManager {
         assertEquals(0, s.counter(MarcoCounter.LATE_STARTS_HELD));
       }
     }
+  }
+
+  /**
+   * The forecast's rate is CPU time: an invocation slow only because its thread waited, as a
+   * low-priority thread does while the maps run, makes no later one look late.
+   */
+  @Test
+  public void anInvocationSlowOnlyInWallTimeHoldsNoneBack() throws Throwable {
+    Map<String, Long> expected = new TreeMap<>();
+    SyntheticShuffle s = slowInvocationThenFastArrivals(true, WaitingSumReducer.class, expected);
+    assertEquals(List.of(4, 8), invocationStartArrivals(s));
+    assertSums(expected, s.finish());
+    assertEquals(0, s.counter(MarcoCounter.LATE_STARTS_HELD));
+  }
+
+  /**
+   * 10 map outputs: 4, then, once the first invocation (of {@code partialReducer}) has finished,
+   * the other 6 at once, so that its 300 ms outlast the shuffle left at the second threshold.
+   * Every word counted goes into {@code expected}.
+   */
+  private SyntheticShuffle slowInvocationThenFastArrivals(
+      boolean forecast, Class<? extends Reducer> partialReducer, Map<String, Long> expected)
+      throws Throwable {
+    JobConf conf = paperConf(10);
+    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, forecast);
+    conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, partialReducer, Reducer.class);
+    SyntheticShuffle s = shuffle(conf);
+    for (int i = 0; i < 10; i++) {
+      List<String> words = wordsOfMap(i, 50, 30);
+      words.forEach(w -> expected.merge(w, 1L, Long::sum));
+      assertFalse("WAIT", "WAIT".equals(s.fetch(i, words)));
+      if (i == 3) {
+        s.awaitIdle();
+      }
+    }
+    s.awaitIdle();
+    return s;
   }
 
   @Test
