@@ -19,15 +19,16 @@ HADOOP_TESTS_MODULE=hadoop-mapreduce-project/hadoop-mapreduce-client-marco-hadoo
 # Stage compat: the modules and tests run against each other supported Hadoop version. The
 # engine's unit tests (every test class of the engine module); mini-cluster differential runs
 # with the new API (combiner and partial reducer, compressed map output) and the old API
-# (secondary sort, encrypted intermediate data); the AppMaster's checks on a mini cluster; and
-# Hadoop's own tests of that version with the combiner as partial reducer (old and new API).
+# (secondary sort, encrypted intermediate data; map outputs shuffled to disk and merged there);
+# reduce staggering and the AppMaster's checks on a mini cluster; and Hadoop's own tests of that
+# version with the combiner as partial reducer (old and new API).
 COMPAT_MODULES=hadoop-mapreduce-project/hadoop-mapreduce-client-marco,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-testing,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-app,$HADOOP_TESTS_MODULE
 COMPAT_TESTS=(
   'org/apache/hadoop/mapreduce/task/reduce/Test*'
   'org/apache/hadoop/mapreduce/marco/Test*'
   TestBackgroundRecordWriter TestAsyncOutputSettings
-  'TestEdgeCasesMiniClusterDifferential#newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed+oldApiSecondarySortEncryptedPartialSortOnly'
-  TestMarcoAppMasterConfigCheck
+  'TestEdgeCasesMiniClusterDifferential#newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed+oldApiSecondarySortEncryptedPartialSortOnly+oldApiPartialReducerCompressedOnDiskWithEmptyMapOutputs'
+  TestMarcoAppMasterConfigCheck TestReduceStaggeringMiniCluster
   TestOldCombinerGrouping TestNewCombinerGrouping
 )
 # Debian packages: what the build and the tests need, and what the multi-node cluster
