@@ -21,9 +21,9 @@ import java.util.Locale;
  * ran while the maps held the CPU took long in wall time only because its low-priority thread
  * waited; that wait ends with the maps, and a wall-time rate would hold back every later
  * invocation on its evidence, with no finished invocation left to correct it. So the forecast
- * assumes the work gets a CPU of its own: it holds back only an invocation late even then. The
- * two mistakes are not alike: a held invocation hides none of the final work, while one started
- * in vain costs only low-priority CPU, and is abandoned at shuffle end.
+ * assumes the work gets a CPU of its own: it holds back only an invocation late even then. A
+ * held invocation hides none of the final work; one started in vain costs low-priority CPU, and
+ * the final merge waits for it only where the shuffle end's rule expects the wait to pay.
  *
  * <p>Called with the merge manager's lock held.
  */
