@@ -17,17 +17,16 @@ SLOW_TEST_CATEGORY=org.apache.hadoop.mapreduce.marco.testing.SlowTest
 # Hadoop's own reduce-side tests, run with MaRCO (stage hadoop-tests); the other stages skip it.
 HADOOP_TESTS_MODULE=hadoop-mapreduce-project/hadoop-mapreduce-client-marco-hadoop-tests
 # Stage compat: the modules and tests run against each other supported Hadoop version. The
-# engine's unit tests (every test class of the engine module); mini-cluster differential runs
-# with the new API (combiner and partial reducer, compressed map output) and the old API
-# (secondary sort, encrypted intermediate data; map outputs shuffled to disk and merged there);
-# reduce staggering and the AppMaster's checks on a mini cluster; and Hadoop's own tests of that
-# version with the combiner as partial reducer (old and new API).
+# engine's unit tests (every test class of the engine module); the engine's mini-cluster
+# differential and configuration-error tests; reduce staggering and the AppMaster's checks on a
+# mini cluster; and Hadoop's own tests of that version with the combiner as partial reducer (old
+# and new API).
 COMPAT_MODULES=hadoop-mapreduce-project/hadoop-mapreduce-client-marco,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-testing,hadoop-mapreduce-project/hadoop-mapreduce-client-marco-app,$HADOOP_TESTS_MODULE
 COMPAT_TESTS=(
   'org/apache/hadoop/mapreduce/task/reduce/Test*'
   'org/apache/hadoop/mapreduce/marco/Test*'
   TestBackgroundRecordWriter TestAsyncOutputSettings
-  'TestEdgeCasesMiniClusterDifferential#newApiCombinerAndPartialReducerOverManyMapsSkewedCompressed+oldApiSecondarySortEncryptedPartialSortOnly+oldApiPartialReducerCompressedOnDiskWithEmptyMapOutputs'
+  TestEdgeCasesMiniClusterDifferential TestConfigErrorMiniCluster
   TestMarcoAppMasterConfigCheck TestReduceStaggeringMiniCluster
   TestOldCombinerGrouping TestNewCombinerGrouping
 )
