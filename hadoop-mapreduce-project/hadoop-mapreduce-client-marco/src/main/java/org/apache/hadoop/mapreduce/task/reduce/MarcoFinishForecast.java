@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * Forecasts whether a partial invocation would end before the shuffle does, from what this
  * reduce has seen: its input bytes at the rate the finished invocations worked through theirs,
- * against the map outputs still to come at the mean interval between the arrivals so far.
+ * against the map outputs still to come at the mean interval between the latest arrivals.
  *
  * <p>An invocation that ends after the shuffle either keeps the final merge waiting or is
  * abandoned with its work lost; its inputs reach the final merge late or as they were. Left
@@ -25,12 +25,24 @@ import java.util.Locale;
  * held invocation hides none of the final work; one started in vain costs low-priority CPU, and
  * the final merge waits for it only where the shuffle end's rule expects the wait to pay.
  *
+ * <p>The interval is taken over the latest {@value #WINDOW} arrivals, not all of them. Map
+ * outputs arrive fastest while maps are still finishing, each fetched as soon as it is written;
+ * once the maps are done, the rest come at the throttled links' pace, several times slower. A
+ * mean over the whole shuffle keeps the early pace and forecasts the shuffle ending much sooner
+ * than it does, holding back invocations that would have finished in time.
+ *
  * <p>Called with the merge manager's lock held.
  */
 final class MarcoFinishForecast {
+  /** Arrivals the interval is measured over: enough to smooth the fetchers' bursts. */
+  static final int WINDOW = 8;
+
   private final int maps;
   private int arrivals;
-  private long firstArrivalMillis;
+
+  /** The latest arrivals' times, the {@code n}-th at index {@code (n - 1) % WINDOW}. */
+  private final long[] arrivalMillis = new long[WINDOW];
+
   private long workedBytes;
   private long workedCpuMillis;
 
@@ -41,10 +53,8 @@ final class MarcoFinishForecast {
 
   /** The {@code arrivals}-th map output has arrived, at {@code nowMillis}. */
   void arrived(int arrivals, long nowMillis) {
-    if (this.arrivals == 0) {
-      firstArrivalMillis = nowMillis;
-    }
     this.arrivals = arrivals;
+    arrivalMillis[(arrivals - 1) % WINDOW] = nowMillis;
   }
 
   /**
@@ -57,14 +67,16 @@ final class MarcoFinishForecast {
   }
 
   /**
-   * Milliseconds until the last map output arrives, at the mean interval between arrivals so far
-   * (measured up to {@code nowMillis}, so a stall counts); -1 before two have arrived.
+   * Milliseconds until the last map output arrives, at the mean interval between the latest
+   * arrivals (measured up to {@code nowMillis}, so a stall counts); -1 before two have arrived.
    */
   long shuffleLeftMillis(long nowMillis) {
     if (arrivals < 2) {
       return -1;
     }
-    double interval = (double) (nowMillis - firstArrivalMillis) / (arrivals - 1);
+    int measured = Math.min(arrivals, WINDOW);
+    long oldest = arrivalMillis[(arrivals - measured) % WINDOW];
+    double interval = (double) (nowMillis - oldest) / (measured - 1);
     return Math.round(interval * Math.max(0, maps - arrivals));
   }
 

@@ -48,6 +48,26 @@ public class TestMarcoFinishForecast {
   }
 
   @Test
+  public void theIntervalFollowsTheLatestArrivalsOnceTheEarlyOnesCameFaster() {
+    MarcoFinishForecast longer = new MarcoFinishForecast(40);
+    int n = 0;
+    long at = 0;
+    // While the maps finish, 24 map outputs come 0.1 s apart; then 8 more at the links' pace, 1 s
+    // apart. The mean over all 32 is 0.33 s, which would forecast 8 more in under 3 s.
+    for (; n < 24; n++, at += 100) {
+      longer.arrived(n + 1, at);
+    }
+    for (at += 900; n < 32; n++, at += 1000) {
+      longer.arrived(n + 1, at);
+    }
+    long lastArrival = at - 1000;
+    assertEquals(
+        "the latest " + MarcoFinishForecast.WINDOW + " arrivals are 1 s apart; 8 to come",
+        8000,
+        longer.shuffleLeftMillis(lastArrival));
+  }
+
+  @Test
   public void theWorkIsTheInputAtTheRateOfEveryFinishedInvocationTogether() {
     forecast.invocationFinished(1000, 1000);
     forecast.invocationFinished(3000, 1000);
