@@ -26,3 +26,18 @@ def set_properties(path, properties):
             ET.SubElement(prop, "value")
         prop.find("value").text = str(value)
     tree.write(path, encoding="utf-8", xml_declaration=True)
+
+
+def remove_properties(path, names):
+    """Removes the properties NAMES from a Hadoop configuration file, keeping the others; a name
+    the file does not set is an error, so a renamed key cannot pass unnoticed."""
+    path = pathlib.Path(path)
+    tree = ET.parse(path)
+    root = tree.getroot()
+    for name in names:
+        found = [p for p in root.findall("property") if p.findtext("name") == name]
+        if not found:
+            raise KeyError(f"{path} sets no property {name}")
+        for prop in found:
+            root.remove(prop)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
