@@ -76,9 +76,9 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.finish.all.at.shuffle.end": "true",
     },
-    "marco-forecast": {
+    "marco-no-forecast": {
         PLUGIN_KEY: MARCO_PLUGIN,
-        "mapreduce.marco.start.only.within.shuffle": "true",
+        "mapreduce.marco.start.only.within.shuffle": "false",
     },
     "marco-paper-threshold": {
         PLUGIN_KEY: MARCO_PLUGIN,

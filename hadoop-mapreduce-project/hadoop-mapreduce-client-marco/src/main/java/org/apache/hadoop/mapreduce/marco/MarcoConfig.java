@@ -123,17 +123,17 @@ public final class MarcoConfig {
   /**
    * Start no partial invocation that is forecast to end after the shuffle: its input at the rate
    * the finished invocations worked through theirs takes longer than the map outputs still to
-   * come at the mean interval of the arrivals so far. Such an invocation would keep the final
+   * come at the mean interval of the latest arrivals. Such an invocation would keep the final
    * merge waiting or be abandoned with its work lost; its inputs go to the final merge as they
    * are instead. With no forecast yet (before an invocation has finished) every invocation may
-   * start. Off by default: a first invocation slowed by the maps' CPU makes every later one look
-   * late, which held back a partial reducer that would have kept up. For a partial reducer slower
-   * than the shuffle. Part of control: off without it, and off with {@link
-   * #FINISH_ALL_AT_SHUFFLE_END}, which waits for every invocation by choice.
+   * start. On by default: it only ever withholds partial work, so at worst it hides less; with a
+   * partial reducer slower than the shuffle it keeps the final merge from waiting on it. Part of
+   * control: off without it, and off with {@link #FINISH_ALL_AT_SHUFFLE_END}, which waits for
+   * every invocation by choice.
    */
   public static final String START_ONLY_WITHIN_SHUFFLE = PREFIX + "start.only.within.shuffle";
 
-  public static final boolean DEFAULT_START_ONLY_WITHIN_SHUFFLE = false;
+  public static final boolean DEFAULT_START_ONLY_WITHIN_SHUFFLE = true;
 
   /**
    * The most raw bytes of map output one partial invocation takes; it always takes at least one

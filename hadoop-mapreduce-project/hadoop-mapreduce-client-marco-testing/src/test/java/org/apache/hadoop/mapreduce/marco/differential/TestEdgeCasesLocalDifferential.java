@@ -43,11 +43,13 @@ public class TestEdgeCasesLocalDifferential {
 
   /**
    * Invocations running at shuffle end abandoned, with a partial reducer slow enough that an
-   * invocation runs when the shuffle ends.
+   * invocation runs when the shuffle ends. The finish forecast is off: it exists to hold back
+   * exactly the invocations this case needs running at shuffle end.
    */
   static final Consumer<Configuration> ABANDON_WITH_SLOW_PARTIAL_REDUCER =
       conf -> {
         conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, false);
+        conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, false);
         conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
         conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
       };

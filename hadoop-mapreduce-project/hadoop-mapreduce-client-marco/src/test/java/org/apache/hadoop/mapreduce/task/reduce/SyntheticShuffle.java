@@ -34,6 +34,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoSettings;
 import org.apache.hadoop.mapreduce.marco.PartialReducerSpec;
@@ -68,6 +69,9 @@ final class SyntheticShuffle {
     JobConf conf = new JobConf(false);
     conf.setNumMapTasks(maps);
     conf.setLong("mapreduce.reduce.memory.totalbytes", 64L << 20);
+    // Synthetic map outputs arrive back to back, so the finish forecast (on by default) would
+    // find every invocation after the first late; the tests of the forecast turn it on.
+    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, false);
     return conf;
   }
 

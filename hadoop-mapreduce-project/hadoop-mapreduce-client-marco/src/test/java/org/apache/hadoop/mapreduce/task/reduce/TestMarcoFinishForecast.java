@@ -87,11 +87,12 @@ public class TestMarcoFinishForecast {
   }
 
   @Test
-  public void theSettingIsOffByDefaultAndWithoutControlOrWhereAllWorkFinishes() {
+  public void theSettingIsOnByDefaultAndOffWithoutControlOrWhereAllWorkFinishes() {
     Configuration conf = new Configuration(false);
+    assertTrue(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
+    conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, false);
     assertFalse(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
     conf.setBoolean(MarcoConfig.START_ONLY_WITHIN_SHUFFLE, true);
-    assertTrue(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
     conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, true);
     assertFalse(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());
     conf.setBoolean(MarcoConfig.FINISH_ALL_AT_SHUFFLE_END, false);
