@@ -7,6 +7,7 @@ distribution's etc/hadoop), HDFS and NodeManager data, logs and pid files. Every
 free port, so the cluster does not collide with anything else running on the machine.
 """
 
+import contextlib
 import os
 import pathlib
 import random
@@ -224,6 +225,25 @@ class PseudoCluster:
         for daemon, pid in pids.items():
             if daemon_alive(pid, daemon):
                 os.kill(pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def started_cluster(home, work_dir):
+    """A PseudoCluster of the installation HOME in WORK_DIR, formatted, started and ready for
+    jobs; on leaving, stop-all.sh, then SIGKILL for exactly the daemons it started that still
+    run, also when the body failed."""
+    cluster = PseudoCluster(home, work_dir)
+    cluster.format()
+    started = {}
+    try:
+        cluster.run_script("start-all.sh")
+        started.update(cluster.started_pids())
+        cluster.wait_until_ready()
+        yield cluster
+    finally:
+        started.update(cluster.started_pids())
+        cluster.run_script("stop-all.sh", check=False)
+        cluster.kill_leftovers(started)
 
 
 def daemon_alive(pid, daemon):

@@ -22,7 +22,7 @@ from marco_counters import (
     assert_partial_work_in_every_reduce,
     assert_stock_shuffle,
 )
-from pseudo_cluster import PseudoCluster
+from pseudo_cluster import started_cluster
 from word_input import write_word_files
 
 PLUGIN_KEY = "mapreduce.job.reduce.shuffle.consumer.plugin.class"
@@ -67,22 +67,12 @@ def stock_home(dist_home, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def cluster(stock_home, tmp_path_factory):
-    cluster = PseudoCluster(stock_home, tmp_path_factory.mktemp("deploy-cluster"))
-    cluster.format()
-    started = {}
-    try:
-        cluster.run_script("start-all.sh")
-        started.update(cluster.started_pids())
-        cluster.wait_until_ready()
+    with started_cluster(stock_home, tmp_path_factory.mktemp("deploy-cluster")) as cluster:
         local = tmp_path_factory.mktemp("deploy-input")
         write_word_files(local, INPUT_FILES, 1000)
         cluster.run("hdfs", "dfs", "-mkdir", "-p", "/user/deploy")
         cluster.run("hdfs", "dfs", "-put", local, INPUT)
         yield cluster
-    finally:
-        started.update(cluster.started_pids())
-        cluster.run_script("stop-all.sh", check=False)
-        cluster.kill_leftovers(started)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ also shows it.)"""
 import pytest
 from job_history import job_id_of
 from marco_counters import assert_partial_work_in_every_reduce
-from pseudo_cluster import DAEMONS, PseudoCluster, daemon_alive
+from pseudo_cluster import DAEMONS, daemon_alive, started_cluster
 from word_input import counter_group, parse_word_counts, write_word_files
 
 # One map per file. 12, not fewer: no invocation starts once the stop fraction (1.0: all) of the map
@@ -21,18 +21,8 @@ LINES_PER_FILE = 1000
 
 @pytest.fixture(scope="module")
 def cluster(dist_home, tmp_path_factory):
-    cluster = PseudoCluster(dist_home, tmp_path_factory.mktemp("pseudo-cluster"))
-    cluster.format()
-    started = {}
-    try:
-        cluster.run_script("start-all.sh")
-        started.update(cluster.started_pids())
-        cluster.wait_until_ready()
+    with started_cluster(dist_home, tmp_path_factory.mktemp("pseudo-cluster")) as cluster:
         yield cluster
-    finally:
-        started.update(cluster.started_pids())
-        cluster.run_script("stop-all.sh", check=False)
-        cluster.kill_leftovers(started)
 
 
 @pytest.fixture(scope="module")
