@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import catalog, model, safepoints
+from . import catalog, linklag, model, safepoints
 from .breakdown import PHASES
 from .datatypes import Breakdown, Record, Summary
 
@@ -90,6 +90,8 @@ def summarize(records: list[Record]) -> list[Summary]:
                 # The median over runs of each run's reduces' time to safepoint; None where a run
                 # has no safepoint logs.
                 "safepoints": safepoints.summarize(runs),
+                # The median over MaRCO's runs of when their binding link lost its time.
+                "link_lag": linklag.summarize(runs),
                 # Records written before it was measured, or off a shaped netns cluster, have
                 # none.
                 "link_slack_s": (

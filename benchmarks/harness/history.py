@@ -98,6 +98,7 @@ class JobHistory:
     map_starts: list[int] = field(default_factory=list)
     map_finishes: list[int] = field(default_factory=list)
     map_hosts: list[str] = field(default_factory=list)  # of each successful map attempt
+    map_attempts: list[str] = field(default_factory=list)  # their attempt ids
     am_host: str = ""  # the NodeManager host of the (last) ApplicationMaster attempt
     reduces: list[ReduceAttempt] = field(default_factory=list)  # successful ReduceAttempts
     failed_attempts: list[str] = field(default_factory=list)  # attempt ids
@@ -163,6 +164,7 @@ def parse(text: str) -> JobHistory:
             history.map_starts.append(map_started.get(ev["attemptId"], ev["finishTime"]))
             history.map_finishes.append(ev["finishTime"])
             history.map_hosts.append(ev["hostname"])
+            history.map_attempts.append(ev["attemptId"])
         elif kind == "AM_STARTED":
             history.am_host = ev["nodeManagerHost"]
         elif kind == "REDUCE_ATTEMPT_FINISHED":

@@ -686,6 +686,33 @@ def safepoint_table(rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def link_lag_table(rows: list[Summary]) -> list[str]:
+    """When the link slack arose (linklag.py), per config with MaRCO's timelines: on the job's
+    busiest cross-group link, how far the arrivals trailed the shaped rate when the maps ended
+    and at the end, and how full the link ran after the maps ended."""
+    rows = [s for s in rows if s.get("link_lag")]
+    if not rows:
+        return []
+    lines = [
+        "When the link slack arose (median over the runs with MaRCO's timelines): on the job's "
+        "binding link, the cross-group link that needed longest, how many seconds its arrivals "
+        "trailed a link carrying each at the shaped rate once it was ready, when the last map "
+        "ended and at its last arrival, and the rate it carried bytes at after the last map "
+        "ended, over the shaped rate:",
+        "",
+        *table_head(
+            ["job", "config", "runs", "lag when the maps ended", "lag at the end", "rate after"]
+        ),
+    ]
+    for s in rows:
+        lag = s["link_lag"]
+        lines.append(
+            f"| {s['job']} | {s['config']} | {lag['runs']} | {f1(lag['lag_at_map_end_s'])} | "
+            f"{f1(lag['final_lag_s'])} | {f2(lag['rate_after_maps'])} |"
+        )
+    return [*lines, ""]
+
+
 def machine_cpu_table(rows: list[Summary]) -> list[str]:
     """The machine's CPU in the phases partial work is about: what the map phase and the exposed
     shuffle left idle (all that work at a low priority could have had there), what ran at a
@@ -921,6 +948,7 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
             )
         lines.append("")
         lines += safepoint_table(rr)
+        lines += link_lag_table(rr)
         lines += savings_table(rr)
         lines += machine_cpu_table(rr)
         lines += volume_table([s for s in rr if s["variant"] == "stock"])

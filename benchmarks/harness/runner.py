@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import baseline, breakdown, catalog, history, machine_cpu, safepoints
+from . import baseline, breakdown, catalog, history, linklag, machine_cpu, safepoints
 from .cluster import Client, ClusterError, tail
 from .datatypes import JobConf, Profile, Record
 from .profile import dataset_dir
@@ -465,6 +465,9 @@ class Runner:
                 str(p.relative_to(self.out)) for p in (run_dir / "timelines").rglob("*.jsonl")
             )
             record["safepoints"] = safepoints.read_run(run_dir / "safepoints")
+            record["link_lag"] = linklag.read_run(
+                histories, run_dir / "timelines", self.client.shaped_groups(), self.current_rate
+            )
             if record.get("fault_injected", {}).get("killed"):
                 # A kill that came after the attempt ended does not count as a fault.
                 record["fault_injected"]["took_effect"] = (

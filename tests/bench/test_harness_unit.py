@@ -25,6 +25,7 @@ from harness import (
     cluster,
     doctor,
     history,
+    linklag,
     machine_cpu,
     noise,
     plots,
@@ -186,6 +187,64 @@ def test_link_slack_counts_the_sending_nodes_link_too():
     groups = {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
     assert breakdown.link_slack([h], groups, 8) == pytest.approx(1.0)
     assert breakdown.link_slack([h], dict.fromkeys(groups, 1), 8) == pytest.approx(6.0)
+
+
+def lagging_job(tmp_path, arrived):
+    """Three maps on w3 ending at 1 s, the last map on w2 at 4 s; one reduce on w1 from 0 s,
+    whose timeline logs the three 1 MB outputs from w3 at `arrived` (ms), w2's at 4.5 s and one
+    from a map attempt that did not succeed."""
+    h = history.JobHistory(job_id="job_1_0003")
+    h.map_attempts = ["m1", "m2", "m3", "m4"]
+    h.map_hosts = ["w3", "w3", "w3", "w2"]
+    h.map_finishes = [1000, 1000, 1000, 4000]
+    h.reduces.append(history.ReduceAttempt("r0", "w1", 0, 8000, 8000, 8000, {}))
+    logged = [*zip(arrived, ["m1", "m2", "m3"], strict=True), (4500, "m4"), (3000, "m9")]
+    timeline = tmp_path / "timelines" / h.job_id / "r0.jsonl"
+    timeline.parent.mkdir(parents=True, exist_ok=True)
+    timeline.write_text(
+        "".join(
+            json.dumps({"ts": ts, "event": "arrival", "map": m, "bytes": 1_000_000}) + "\n"
+            for ts, m in logged
+        )
+        + json.dumps({"ts": 8000, "event": "shuffle-end"})
+        + "\n"
+    )
+    return h
+
+
+def test_link_lag_says_whether_the_link_lost_its_time_while_maps_ran_or_after(tmp_path):
+    """At 8 Mbit/s w1's incoming link could have had w3's three outputs by 2, 3 and 4 s. Arriving
+    at 4, 5 and 6 s, they trailed it by 2 s when the last map ended (4 s) and still at the end,
+    and the link ran full after the maps: the time was lost while they ran. Arriving at 2, 3 and
+    7 s, nothing was lost until the maps ended, 3 s after, and the link ran at a third of its
+    rate. Outputs from the reduce's own group, or from a map attempt that did not succeed, do
+    not count."""
+    groups = {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
+    early = linklag.read_run(
+        [lagging_job(tmp_path / "a", [4000, 5000, 6000])], tmp_path / "a" / "timelines", groups, 8
+    )
+    assert early["link"] in ("w1 in", "w3 out")
+    assert early["lag_at_map_end_s"] == pytest.approx(2.0)
+    assert early["final_lag_s"] == pytest.approx(2.0)
+    assert early["rate_after_maps"] == pytest.approx(1.0)
+    late = linklag.read_run(
+        [lagging_job(tmp_path / "b", [2000, 3000, 7000])], tmp_path / "b" / "timelines", groups, 8
+    )
+    assert late["lag_at_map_end_s"] == pytest.approx(0.0)
+    assert late["final_lag_s"] == pytest.approx(3.0)
+    assert late["rate_after_maps"] == pytest.approx(1 / 3)
+    # No shaped groups or rate, no timelines (a stock run), nothing across: no figures.
+    job = lagging_job(tmp_path / "c", [4000, 5000, 6000])
+    timelines = tmp_path / "c" / "timelines"
+    assert linklag.read_run([job], timelines, None, 8) is None
+    assert linklag.read_run([job], timelines, groups, None) is None
+    assert linklag.read_run([job], tmp_path / "none", groups, 8) is None
+    assert linklag.read_run([job], timelines, dict.fromkeys(groups, 1), 8) is None
+    summary = linklag.summarize([{"link_lag": early}, {"link_lag": late}, {"link_lag": None}, {}])
+    assert summary["runs"] == 2
+    assert summary["final_lag_s"] == pytest.approx(2.5)
+    assert summary["lag_at_map_end_s"] == pytest.approx(1.0)
+    assert linklag.summarize([{"link_lag": None}]) is None
 
 
 def test_the_shaped_groups_are_read_as_shape_splits_the_workers(tmp_path):
@@ -612,6 +671,13 @@ def fake_run(out, name, config, rep, sha, shift_ms):
         dest = out / "runs" / f"{config}-{rep}" / "timelines"
         shutil.copytree(DATA / "timelines", dest)
         record["timelines"] = sorted(str(p.relative_to(out)) for p in dest.rglob("*.jsonl"))
+        # When its link slack arose, as linklag.read_run gives it.
+        record["link_lag"] = {
+            "link": "w1 in",
+            "lag_at_map_end_s": 2.0 * rep,
+            "final_lag_s": 1.0 * rep,
+            "rate_after_maps": None if rep == 1 else 1.1,
+        }
     return record
 
 
@@ -658,6 +724,9 @@ def test_report_writes_tables_csv_and_figures(tmp_path):
     assert "| word-count | stock | 2 | 0.75 | 12 | 1.75 | 30.00 |" in text
     assert "| word-count | marco | 2 | 60.00 | 12 | 61.00 | 30.00 |" in text
     assert [float(r["ttsp_max_ms"]) for r in rows] == [0.5, 40.0, 80.0, 1.0]
+    # when the link slack arose: MaRCO's runs only, medians over the runs that have each figure
+    assert "| word-count | marco | 2 | 3.0 | 1.5 | 1.10 |" in text
+    assert "| word-count | stock | 2 | 3.0" not in text
     with (out / "summary.csv").open() as f:
         by_config = {r["config"]: r for r in csv.DictReader(f)}
     assert float(by_config["marco"]["ttsp_per_reduce_ms"]) == 61.0
