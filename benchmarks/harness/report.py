@@ -7,6 +7,7 @@ import csv
 import json
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from . import (
@@ -650,67 +651,72 @@ def savings_table(rows: list[Summary]) -> list[str]:
     return [*lines, ""]
 
 
+def per_config_table(
+    rows: list[Summary],
+    key: str,
+    intro: str,
+    columns: list[str],
+    cells: Callable[[dict], list[str]],
+) -> list[str]:
+    """A table of the configs whose summary has `key`, after its introduction: job, config, the
+    runs that had it, then cells(summary[key]); nothing where no config has it."""
+    rows = [s for s in rows if s.get(key)]
+    if not rows:
+        return []
+    lines = [intro, "", *table_head(["job", "config", "runs", *columns])]
+    for s in rows:
+        lines.append(
+            f"| {s['job']} | {s['config']} | {s[key]['runs']} | " + " | ".join(cells(s[key])) + " |"
+        )
+    return [*lines, ""]
+
+
 def safepoint_table(rows: list[Summary]) -> list[str]:
     """Time to safepoint in the reduces (safepoints.py), per config: how long the reduce JVMs'
     threads took to stop for a garbage collection or another VM operation, while every other
     thread of the JVM stood still."""
-    rows = [s for s in rows if s.get("safepoints")]
-    if not rows:
-        return []
-    lines = [
+    return per_config_table(
+        rows,
+        "safepoints",
         "Time to safepoint in the reduces (median over the runs, in ms, from each reduce JVM's "
         "safepoint log): the largest time any reduce of a run waited for its last thread to "
         "stop for a VM operation, and per reduce the safepoints, their time to safepoint and "
         "their time at safepoint (the operations themselves, mostly garbage collection), "
         "summed. All of the JVM's other threads stand still for both:",
-        "",
-        *table_head(
-            [
-                "job",
-                "config",
-                "runs",
-                "largest time to safepoint",
-                "safepoints per reduce",
-                "time to safepoint per reduce",
-                "time at safepoint per reduce",
-            ]
-        ),
-    ]
-    for s in rows:
-        sp = s["safepoints"]
-        lines.append(
-            f"| {s['job']} | {s['config']} | {sp['runs']} | {f2(sp['ttsp_max_ms'])} | "
-            f"{sp['count_per_reduce']:.0f} | {f2(sp['ttsp_per_reduce_ms'])} | "
-            f"{f2(sp['at_safepoint_per_reduce_ms'])} |"
-        )
-    return [*lines, ""]
+        [
+            "largest time to safepoint",
+            "safepoints per reduce",
+            "time to safepoint per reduce",
+            "time at safepoint per reduce",
+        ],
+        lambda sp: [
+            f2(sp["ttsp_max_ms"]),
+            f"{sp['count_per_reduce']:.0f}",
+            f2(sp["ttsp_per_reduce_ms"]),
+            f2(sp["at_safepoint_per_reduce_ms"]),
+        ],
+    )
 
 
 def link_lag_table(rows: list[Summary]) -> list[str]:
     """When the link slack arose (linklag.py), per config with MaRCO's timelines: on the job's
     busiest cross-group link, how far the arrivals trailed the shaped rate when the maps ended
     and at the end, and how full the link ran after the maps ended."""
-    rows = [s for s in rows if s.get("link_lag")]
-    if not rows:
-        return []
-    lines = [
+    return per_config_table(
+        rows,
+        "link_lag",
         "When the link slack arose (median over the runs with MaRCO's timelines): on the job's "
         "binding link, the cross-group link that needed longest, how many seconds its arrivals "
         "trailed a link carrying each at the shaped rate once it was ready, when the last map "
         "ended and at its last arrival, and the rate it carried bytes at after the last map "
         "ended, over the shaped rate:",
-        "",
-        *table_head(
-            ["job", "config", "runs", "lag when the maps ended", "lag at the end", "rate after"]
-        ),
-    ]
-    for s in rows:
-        lag = s["link_lag"]
-        lines.append(
-            f"| {s['job']} | {s['config']} | {lag['runs']} | {f1(lag['lag_at_map_end_s'])} | "
-            f"{f1(lag['final_lag_s'])} | {f2(lag['rate_after_maps'])} |"
-        )
-    return [*lines, ""]
+        ["lag when the maps ended", "lag at the end", "rate after"],
+        lambda lag: [
+            f1(lag["lag_at_map_end_s"]),
+            f1(lag["final_lag_s"]),
+            f2(lag["rate_after_maps"]),
+        ],
+    )
 
 
 def machine_cpu_table(rows: list[Summary]) -> list[str]:
