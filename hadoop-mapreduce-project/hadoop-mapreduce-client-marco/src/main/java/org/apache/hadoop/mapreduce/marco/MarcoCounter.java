@@ -44,6 +44,7 @@ public enum MarcoCounter {
    * Times partial work backed off because the heap in use, with the shuffle memory still to
    * reserve, was over {@code mapreduce.marco.partial.heap.limit.percent}: a running invocation handed its inputs
    * back untouched, or invocations that could have started were held back (once per episode).
+   * Also counts an invocation that ran the heap out, after which partial reduce is off.
    */
   HEAP_BACKOFFS,
   /**

@@ -17,8 +17,9 @@ import java.util.function.LongSupplier;
  * the latest collection (which counts what a running partial reducer keeps alive, see {@link
  * MarcoHeapAfterCollection}), plus the shuffle memory its fetchers may still reserve, must stay
  * within the limit's share of the heap. Both are read without a lock and cost two memory
- * reads, so a running merge, on a low-priority thread, asks before every record: a value kept
- * per record cannot outrun the check.
+ * reads, so a running merge, on a low-priority thread, asks before every record. The reading
+ * trails what a merge keeps by the allocations of up to one young generation; a merge that runs
+ * the heap out before the guard sees it is caught on its thread ({@link MarcoOutOfHeapException}).
  */
 class MarcoHeapGuard implements AutoCloseable {
   private final LongSupplier usedAfterCollection;

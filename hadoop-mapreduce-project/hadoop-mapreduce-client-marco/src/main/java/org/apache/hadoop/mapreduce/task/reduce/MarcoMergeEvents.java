@@ -289,6 +289,29 @@ final class MarcoMergeEvents {
         invocation.inputs.size());
   }
 
+  /**
+   * A merge of partial work ran the heap out, ahead of the guard, whose reading trails the
+   * allocations of a young generation: the attempt goes on, without partial reduce.
+   */
+  <K, V> void ranOutOfHeap(
+      MarcoInvocation<K, V> invocation, long millis, Throwable error, String reducerName) {
+    count(MarcoCounter.HEAP_BACKOFFS, 1);
+    ended(invocation, "out-of-heap", millis);
+    LOG.warn(
+        "MaRCO {} of {} ran out of heap after {} ms ({}): partial work (partial reducer {}) held"
+            + " more than the heap has room for next to the shuffle's buffers. Its {} runs wait,"
+            + " unchanged, and partial reduce is off for the rest of this attempt (partial sort"
+            + " goes on). Give reduces more heap (mapreduce.reduce.memory.mb and -Xmx), or lower"
+            + " {}",
+        invocation,
+        reduceId,
+        millis,
+        error,
+        reducerName,
+        invocation.inputs.size(),
+        MarcoConfig.PARTIAL_HEAP_LIMIT_PERCENT);
+  }
+
   /** The timeline event of a merge of partial work that ended {@code how}, without a run. */
   private <K, V> void ended(MarcoInvocation<K, V> invocation, String how, long millis) {
     timeline.event(

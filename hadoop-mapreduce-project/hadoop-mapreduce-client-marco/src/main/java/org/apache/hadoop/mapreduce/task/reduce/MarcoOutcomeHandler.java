@@ -75,6 +75,8 @@ final class MarcoOutcomeHandler<K, V> {
 
   private boolean contractBroken;
 
+  private boolean ranOutOfHeap;
+
   /** The first error that fails the attempt. */
   private Throwable fatalFailure;
 
@@ -93,9 +95,12 @@ final class MarcoOutcomeHandler<K, V> {
     return running.size();
   }
 
-  /** Whether a partial reducer broke its contract: partial reduce is off for the attempt. */
-  boolean contractBroken() {
-    return contractBroken;
+  /**
+   * Whether partial reduce is off for the rest of the attempt: the partial reducer broke its
+   * contract, or a merge of partial work ran the heap out.
+   */
+  boolean partialReduceRuledOut() {
+    return contractBroken || ranOutOfHeap;
   }
 
   /** The first error that fails the attempt, or null. */
@@ -176,7 +181,12 @@ final class MarcoOutcomeHandler<K, V> {
       if (failure == null) {
         commit(invocation, invocation.result(), millis);
       } else if (failure instanceof MarcoAbandonedMergeException) {
-        backOffForHeap(invocation, millis);
+        giveBack(invocation);
+        p.events.backedOff(invocation, millis, p.heapHold.guard());
+      } else if (failure instanceof MarcoOutOfHeapException) {
+        giveBack(invocation);
+        p.events.ranOutOfHeap(invocation, millis, failure.getCause(), p.partialReducerName);
+        ranOutOfHeap = true;
       } else {
         fatal = failInvocation(invocation, failure);
       }
@@ -212,18 +222,17 @@ final class MarcoOutcomeHandler<K, V> {
   }
 
   /**
-   * An invocation stopped because the heap had no room: its inputs (only read, never changed)
-   * wait again, map outputs for a later invocation or a memory spill, partial runs for a later
-   * re-merge, and partial work is held back until the heap has room again.
+   * An invocation stopped because the heap had no room, or ran it out: its inputs (only read,
+   * never changed) wait again, map outputs for a later invocation or a memory spill, partial runs
+   * for a later re-merge, and partial work is held back until the heap has room again.
    */
-  private void backOffForHeap(MarcoInvocation<K, V> invocation, long millis) {
+  private void giveBack(MarcoInvocation<K, V> invocation) {
     if (invocation.isRemerge()) {
       p.ledger.givePartialRunsBack(invocation.partialInputs);
     } else {
       p.ledger.giveBack(invocation.inputs);
     }
     p.heapHold.heldBackByMerge();
-    p.events.backedOff(invocation, millis, p.heapHold.guard());
   }
 
   /**

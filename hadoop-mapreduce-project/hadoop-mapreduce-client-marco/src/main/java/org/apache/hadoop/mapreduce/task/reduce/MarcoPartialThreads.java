@@ -103,7 +103,10 @@ final class MarcoPartialThreads<K, V> {
               () -> invocation.detached() || heap.overLimit(),
               invocation.progress);
     } catch (Throwable t) {
-      failure = MarcoErrors.keepInterrupt(t);
+      failure =
+          MarcoErrors.isHeapExhaustion(t)
+              ? new MarcoOutOfHeapException((OutOfMemoryError) t)
+              : MarcoErrors.keepInterrupt(t);
     } finally {
       endReads(invocation.inputs);
     }

@@ -200,7 +200,9 @@ final class MarcoWorkStarter<K, V> {
 
   /** The partial reducer while partial reduce is on, else null (partial sort). */
   private MarcoRecordReducer<K, V> partialFunction() {
-    return partialReducer != null && !outcomes.contractBroken() && adaptive.partialReduceActive()
+    return partialReducer != null
+            && !outcomes.partialReduceRuledOut()
+            && adaptive.partialReduceActive()
         ? partialReducer
         : null;
   }

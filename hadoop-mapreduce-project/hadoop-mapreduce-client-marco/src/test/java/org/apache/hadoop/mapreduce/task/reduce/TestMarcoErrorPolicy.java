@@ -4,7 +4,13 @@
  */
 package org.apache.hadoop.mapreduce.task.reduce;
 
+import static org.apache.hadoop.mapreduce.marco.MarcoCounter.FAILED_INVOCATIONS;
+import static org.apache.hadoop.mapreduce.marco.MarcoCounter.HEAP_BACKOFFS;
+import static org.apache.hadoop.mapreduce.marco.MarcoCounter.INVOCATIONS;
+import static org.apache.hadoop.mapreduce.marco.MarcoCounter.PARTIAL_INPUT_RECORDS;
+import static org.apache.hadoop.mapreduce.marco.MarcoCounter.PARTIAL_OUTPUT_RECORDS;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
@@ -37,7 +43,8 @@ import org.junit.Test;
 
 /**
  * What the engine does when something fails: errors fail the attempt (also one that stops a merge
- * asked to stop, and one of an invocation abandoned at shuffle end), an interrupt is kept,
+ * asked to stop, and one of an invocation abandoned at shuffle end) except the heap running out in
+ * partial work, which backs off and turns partial reduce off, an interrupt is kept,
  * retries run without partial work, user counters of failed work do not count, and every
  * bookkeeping step can throw without a count going wrong or anything hanging.
  */
@@ -61,13 +68,22 @@ public class TestMarcoErrorPolicy {
     }
   }
 
-  /** A partial reducer that runs out of memory (or so it says). */
-  public static class OutOfMemoryReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
-    static final OutOfMemoryError ERROR = new OutOfMemoryError("simulated: Java heap space");
+  /** A partial reducer whose class metadata fills the metaspace (or so it says). */
+  public static class MetaspaceReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
+    static final OutOfMemoryError ERROR = new OutOfMemoryError("Metaspace");
 
     @Override
     protected void reduce(Text key, Iterable<LongWritable> values, Context context) {
       throw ERROR;
+    }
+  }
+
+  /** A partial reducer that runs the heap out, as the JVM reports it, on its every call. */
+  public static class HeapExhaustingReducer
+      extends Reducer<Text, LongWritable, Text, LongWritable> {
+    @Override
+    protected void reduce(Text key, Iterable<LongWritable> values, Context context) {
+      throw new OutOfMemoryError("Java heap space");
     }
   }
 
@@ -158,17 +174,50 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void anErrorInAPartialReducerFailsTheAttempt() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(OutOfMemoryReducer.class), localDir, null);
+    SyntheticShuffle s = new SyntheticShuffle(conf(MetaspaceReducer.class), localDir, null);
     s.start();
-    assertSame(OutOfMemoryReducer.ERROR, rootOf(attemptFailure(s)));
+    assertSame(MetaspaceReducer.ERROR, rootOf(attemptFailure(s)));
     assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
     assertEquals(0, s.manager.mergesRunning());
   }
 
   @Test(timeout = 60_000)
+  public void theHeapRunningOutInPartialWorkBacksOffAndTurnsPartialReduceOff() throws Throwable {
+    SyntheticShuffle s = new SyntheticShuffle(conf(HeapExhaustingReducer.class), localDir, null);
+    s.start();
+    Map<String, Long> expected = fetchAll(s);
+    assertEquals(expected, sums(s.finish()));
+    assertEquals("the attempt went on: no invocation failed", 0, s.counter(FAILED_INVOCATIONS));
+    assertEquals("one back-off, then partial reduce was off", 1, s.counter(HEAP_BACKOFFS));
+    assertTrue("partial sort went on", s.counter(INVOCATIONS) >= 1);
+    assertEquals(
+        "no later invocation ran the partial reducer",
+        s.counter(PARTIAL_INPUT_RECORDS),
+        s.counter(PARTIAL_OUTPUT_RECORDS));
+  }
+
+  @Test
+  public void onlyTheJavaHeapRunningOutIsHeapExhaustion() {
+    assertTrue(MarcoErrors.isHeapExhaustion(new OutOfMemoryError("Java heap space")));
+    assertTrue(MarcoErrors.isHeapExhaustion(new OutOfMemoryError("GC overhead limit exceeded")));
+    for (String other :
+        new String[] {
+          "Metaspace",
+          "Direct buffer memory",
+          "unable to create native thread: possibly out of memory or process/resource limits"
+              + " reached",
+          "Requested array size exceeds VM limit",
+        }) {
+      assertFalse(other, MarcoErrors.isHeapExhaustion(new OutOfMemoryError(other)));
+    }
+    assertFalse(MarcoErrors.isHeapExhaustion(new StackOverflowError("Java heap space")));
+    assertFalse(MarcoErrors.isHeapExhaustion(new IOException("Java heap space")));
+  }
+
+  @Test(timeout = 60_000)
   public void aRetriedAttemptRunsWithoutPartialWork() throws Throwable {
     SyntheticShuffle s =
-        new SyntheticShuffle(conf(OutOfMemoryReducer.class), localDir, null).attempt(1);
+        new SyntheticShuffle(conf(MetaspaceReducer.class), localDir, null).attempt(1);
     s.start();
     Map<String, Long> expected = fetchAll(s);
     assertEquals(expected, sums(s.finish()));
