@@ -184,9 +184,9 @@ final class MarcoOutcomeHandler<K, V> {
         giveBack(invocation);
         p.events.backedOff(invocation, millis, p.heapHold.guard());
       } else if (failure instanceof MarcoOutOfHeapException) {
+        ranOutOfHeap = true;
         giveBack(invocation);
         p.events.ranOutOfHeap(invocation, millis, failure.getCause(), p.partialReducerName);
-        ranOutOfHeap = true;
       } else {
         fatal = failInvocation(invocation, failure);
       }
