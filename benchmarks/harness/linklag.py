@@ -11,8 +11,9 @@ reduce had started. Its arrivals, in the order they came, are set against a link
 each at the shaped rate from when it was ready or the one before was done. How far the arrivals
 trail that link when the last map ends, and at the last arrival, says whether the time was lost
 while maps ran or after; the rate the link carried bytes at after the last map ended, over the
-shaped rate, says whether it ran full then. Stock reduces write no timeline, so only MaRCO's runs
-have these figures; their link slack compares with stock's in the phase table."""
+shaped rate, says whether it ran full then. A stock reduce of the benchmark's stock variants logs
+its arrivals the same way (TimedStockShuffle's stock-arrivals.jsonl, under <run>/arrivals), so
+their runs have these figures too; `hadoop`, Hadoop's own shuffle, logs none."""
 
 import json
 from pathlib import Path
@@ -24,6 +25,10 @@ from .history import JobHistory
 
 # Each figure of a run (read_run) that the summaries and the report give.
 SUMMARY_KEYS = ("lag_at_map_end_s", "final_lag_s", "rate_after_maps")
+
+# The directories of a run whose <job>/<reduce attempt>.jsonl files log arrivals: MaRCO's
+# timelines, and the stock shuffle's arrivals.
+ARRIVAL_DIRS = ("timelines", "arrivals")
 
 
 def arrivals(timeline: Path) -> list[tuple[int, str, int]]:
@@ -87,18 +92,23 @@ def job_lag(
 
 def read_run(
     histories: list[JobHistory],
-    timelines: Path,
+    run_dir: Path,
     group_of: dict[str, int] | None,
     rate_mbit: float | None,
 ) -> dict[str, Any] | None:
-    """The binding link's figures of the run's last job that has them, from the timelines in
-    <timelines>/<job>/<attempt>.jsonl; None without timelines (stock), shaped groups or rate."""
+    """The binding link's figures of the run's last job that has them, from the arrivals logged
+    in <run_dir>/<ARRIVAL_DIRS>/<job>/<attempt>.jsonl; None without arrivals (`hadoop`), shaped
+    groups or rate."""
     if not group_of or not rate_mbit or rate_mbit <= 0:
         return None
     ms_per_byte = 8 * 1000 / (rate_mbit * 1e6)
     found = None
     for h in histories:
-        by_reduce = {p.stem: arrivals(p) for p in sorted((timelines / h.job_id).glob("*.jsonl"))}
+        by_reduce = {
+            p.stem: arrivals(p)
+            for d in ARRIVAL_DIRS
+            for p in sorted((run_dir / d / h.job_id).glob("*.jsonl"))
+        }
         if by_reduce:
             found = job_lag(h, by_reduce, group_of, ms_per_byte) or found
     return found

@@ -699,13 +699,14 @@ def safepoint_table(rows: list[Summary]) -> list[str]:
 
 
 def link_lag_table(rows: list[Summary]) -> list[str]:
-    """When the link slack arose (linklag.py), per config with MaRCO's timelines: on the job's
+    """When the link slack arose (linklag.py), per config with logged arrivals: on the job's
     busiest cross-group link, how far the arrivals trailed the shaped rate when the maps ended
     and at the end, and how full the link ran after the maps ended."""
     return per_config_table(
         rows,
         "link_lag",
-        "When the link slack arose (median over the runs with MaRCO's timelines): on the job's "
+        "When the link slack arose (median over the runs whose reduces logged their arrivals: "
+        "MaRCO's and the stock variants', not `hadoop`'s): on the job's "
         "binding link, the cross-group link that needed longest, how many seconds its arrivals "
         "trailed a link carrying each at the shaped rate once it was ready, when the last map "
         "ended and at its last arrival, and the rate it carried bytes at after the last map "

@@ -32,6 +32,8 @@ JOB_ID = re.compile(r"Running job: (job_\d+_\d+)")
 OUTPUT_GROUP = "FileOutputFormatCounter"
 # The name a MaRCO reduce gives its timeline in the container's log directory (MarcoTimeline).
 MARCO_TIMELINE = "marco-timeline.jsonl"
+# The arrivals a stock variant's reduce logs in its container's log directory (TimedStockShuffle).
+STOCK_ARRIVALS = "stock-arrivals.jsonl"
 
 
 @dataclass
@@ -466,7 +468,7 @@ class Runner:
             )
             record["safepoints"] = safepoints.read_run(run_dir / "safepoints")
             record["link_lag"] = linklag.read_run(
-                histories, run_dir / "timelines", self.client.shaped_groups(), self.current_rate
+                histories, run_dir, self.client.shaped_groups(), self.current_rate
             )
             if record.get("fault_injected", {}).get("killed"):
                 # A kill that came after the attempt ended does not count as a fault.
@@ -568,6 +570,7 @@ class Runner:
             self.copy_container_logs(
                 h, safepoints.SAFEPOINT_LOG, run_dir / "safepoints" / h.job_id, ".log"
             )
+            self.copy_container_logs(h, STOCK_ARRIVALS, run_dir / "arrivals" / h.job_id, ".jsonl")
         return histories
 
     def copy_container_timelines(self, h: history.JobHistory, to: Path) -> None:

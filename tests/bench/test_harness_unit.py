@@ -221,25 +221,29 @@ def test_link_lag_says_whether_the_link_lost_its_time_while_maps_ran_or_after(tm
     not count."""
     groups = {"w1": 1, "w2": 1, "w3": 2, "w4": 2}
     early = linklag.read_run(
-        [lagging_job(tmp_path / "a", [4000, 5000, 6000])], tmp_path / "a" / "timelines", groups, 8
+        [lagging_job(tmp_path / "a", [4000, 5000, 6000])], tmp_path / "a", groups, 8
     )
     assert early["link"] in ("w1 in", "w3 out")
     assert early["lag_at_map_end_s"] == pytest.approx(2.0)
     assert early["final_lag_s"] == pytest.approx(2.0)
     assert early["rate_after_maps"] == pytest.approx(1.0)
     late = linklag.read_run(
-        [lagging_job(tmp_path / "b", [2000, 3000, 7000])], tmp_path / "b" / "timelines", groups, 8
+        [lagging_job(tmp_path / "b", [2000, 3000, 7000])], tmp_path / "b", groups, 8
     )
     assert late["lag_at_map_end_s"] == pytest.approx(0.0)
     assert late["final_lag_s"] == pytest.approx(3.0)
     assert late["rate_after_maps"] == pytest.approx(1 / 3)
-    # No shaped groups or rate, no timelines (a stock run), nothing across: no figures.
+    # A stock run's arrivals, logged under arrivals/ rather than timelines/, replay the same way.
+    stock = lagging_job(tmp_path / "s", [4000, 5000, 6000])
+    (tmp_path / "s" / "timelines").rename(tmp_path / "s" / "arrivals")
+    assert linklag.read_run([stock], tmp_path / "s", groups, 8) == early
+    # No shaped groups or rate, no arrivals (a `hadoop` run), nothing across: no figures.
     job = lagging_job(tmp_path / "c", [4000, 5000, 6000])
-    timelines = tmp_path / "c" / "timelines"
-    assert linklag.read_run([job], timelines, None, 8) is None
-    assert linklag.read_run([job], timelines, groups, None) is None
+    run_dir = tmp_path / "c"
+    assert linklag.read_run([job], run_dir, None, 8) is None
+    assert linklag.read_run([job], run_dir, groups, None) is None
     assert linklag.read_run([job], tmp_path / "none", groups, 8) is None
-    assert linklag.read_run([job], timelines, dict.fromkeys(groups, 1), 8) is None
+    assert linklag.read_run([job], run_dir, dict.fromkeys(groups, 1), 8) is None
     summary = linklag.summarize([{"link_lag": early}, {"link_lag": late}, {"link_lag": None}, {}])
     assert summary["runs"] == 2
     assert summary["final_lag_s"] == pytest.approx(2.5)

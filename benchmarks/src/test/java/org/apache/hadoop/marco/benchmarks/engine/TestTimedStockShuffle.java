@@ -12,9 +12,14 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalDirAllocator;
@@ -30,6 +35,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
@@ -102,6 +108,50 @@ public class TestTimedStockShuffle {
     assertTrue("the stock shuffle's counters", hasGroup(counters, StockShuffleCounter.class));
     assertFalse("Hadoop's own merge manager, not MaRCO's", hasGroup(counters, MarcoCounter.class));
     assertFalse(hasGroup(stock.getCounters(), StockShuffleCounter.class));
+  }
+
+  private static final Pattern ARRIVAL =
+      Pattern.compile(
+          "\\{\"ts\":(\\d+),\"event\":\"arrival\",\"map\":\"(attempt_\\w+_m_\\d+_\\d+)\","
+              + "\"bytes\":(\\d+),\"where\":\"(memory|disk)\",\"arrived\":(\\d+)\\}");
+
+  @Test
+  public void writesEveryMapOutputsCommitToTheContainerLogDirectory() throws Exception {
+    File logDir = temp.newFolder("container-logs");
+    Job job = wordCount(input(), "arrivals", TimedStockShuffle.class);
+    job.setNumReduceTasks(1);
+    String before = System.getProperty(TimedStockShuffle.CONTAINER_LOG_DIR);
+    System.setProperty(TimedStockShuffle.CONTAINER_LOG_DIR, logDir.getPath());
+    try {
+      assertTrue(job.waitForCompletion(false));
+    } finally {
+      if (before == null) {
+        System.clearProperty(TimedStockShuffle.CONTAINER_LOG_DIR);
+      } else {
+        System.setProperty(TimedStockShuffle.CONTAINER_LOG_DIR, before);
+      }
+    }
+
+    List<String> lines =
+        Files.readAllLines(new File(logDir, StockArrivals.LOCAL_FILE_NAME).toPath());
+    assertEquals("one arrival per map (one per input file)", 6, lines.size());
+    Set<String> maps = new HashSet<>();
+    long previous = 0;
+    long bytes = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      Matcher m = ARRIVAL.matcher(lines.get(i));
+      assertTrue(lines.get(i), m.matches());
+      long ts = Long.parseLong(m.group(1));
+      assertTrue("in the order committed: " + lines, ts >= previous);
+      previous = ts;
+      maps.add(m.group(2));
+      bytes += Long.parseLong(m.group(3));
+      assertEquals(i + 1, Integer.parseInt(m.group(5)));
+    }
+    assertEquals("every map's output once", 6, maps.size());
+    // The shuffled bytes count each uncompressed map output with its 4-byte IFile checksum.
+    long shuffled = job.getCounters().findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue();
+    assertEquals(shuffled - 4L * maps.size(), bytes);
   }
 
   /** A reporter whose counters are {@code counters}'. */
