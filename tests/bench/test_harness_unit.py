@@ -834,6 +834,26 @@ def test_noise_alone_gives_a_band_that_a_real_difference_leaves():
     assert noise.ranges(records, "bandwidth") == {}
 
 
+def test_hadoop_as_shipped_is_dealt_out_only_where_it_is_the_baseline():
+    """`hadoop` runs beside the stocks as a reference. Slower than them, its runs stay out of
+    MaRCO's deals: dealing them out would make a real difference look like noise. Where it is
+    the faster stock, it is the baseline and is dealt out as any stock."""
+    times = {"stock": [100, 102, 98], "stock-early": [101, 99, 100], "marco": [90, 91, 89]}
+    with_slow_hadoop = {**times, "hadoop": [130, 135, 128]}
+    band = noise.ranges(noise_records({"adjacency-list": times}), "main")[50]["jobs"]
+    slow = noise.ranges(noise_records({"adjacency-list": with_slow_hadoop}), "main")[50]["jobs"]
+    assert slow == band and band["adjacency-list"]["beyond_noise"] == "faster"
+    records = noise_records({"adjacency-list": {**times, "hadoop": [95, 96, 94]}})
+    fast = noise.ranges(records, "main")[50]["jobs"]
+    assert fast["adjacency-list"]["speedup"] == pytest.approx(95 / 90)
+    every_stock = noise.job_blocks(records, "main", "marco")
+    assert len(every_stock[50, "adjacency-list"][0]) == 4
+    dealt = noise.rate_ranges(
+        {"adjacency-list": every_stock[50, "adjacency-list"]}, "marco", "1/main/50"
+    )
+    assert fast == dealt["jobs"]
+
+
 def test_two_runs_against_two_cannot_tell_a_difference_from_noise():
     """With 2 blocks of MaRCO and one stock, the most extreme of the 4 deals within the blocks
     is 1 in 4, and of the 6 across the set 1 in 6: no gap, however large, is unlikely from noise
