@@ -478,7 +478,7 @@ def test_the_paper_all_profile_is_the_main_command_with_all_eleven_jobs():
     assert every["variants"] == [v for v in paper["variants"] if v != "hadoop"]
     assert {every["data"][catalog.JOB_DATA[j]]["bytes"] for j in catalog.ALL_JOBS} == {"96m"}
     ((_, runs),) = cli.main_steps(every, every["cluster"]["rate_mbit"])
-    assert len(runs) == 11 * 3 * 2
+    assert len(runs) == 11 * 3 * paper["repetitions"] == 99
     assert every["sweep"] == paper["sweep"]  # `curve --profile paper-all` runs paper's curve
 
 
