@@ -36,19 +36,15 @@ final class StockArrivals {
             System.currentTimeMillis(), map, bytes, where, lines.size() + 1));
   }
 
-  synchronized List<String> lines() {
-    return new ArrayList<>(lines);
-  }
-
   /**
    * Writes the arrivals to {@code dir}; a failure is logged and never fails the task, whose
    * output does not depend on it.
    */
-  void write(File dir) {
+  synchronized void write(File dir) {
     try {
       Files.write(
           new File(dir, LOCAL_FILE_NAME).toPath(),
-          (String.join("\n", lines()) + "\n").getBytes(StandardCharsets.UTF_8));
+          (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       LOG.warn("could not write the stock shuffle's arrivals to {}", dir, e);
     }
