@@ -84,6 +84,10 @@ VARIANTS = {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.threshold.unreachable": "false",
     },
+    "marco-threshold-wait": {
+        PLUGIN_KEY: MARCO_PLUGIN,
+        "mapreduce.marco.start.when.threshold.late": "false",
+    },
     "marco-start-when-maps-complete": {
         PLUGIN_KEY: MARCO_PLUGIN,
         "mapreduce.marco.start.when.maps.complete": "true",

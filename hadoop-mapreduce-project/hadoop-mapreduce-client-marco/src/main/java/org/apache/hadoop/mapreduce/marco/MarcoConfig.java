@@ -106,6 +106,22 @@ public final class MarcoConfig {
   public static final boolean DEFAULT_START_WHEN_THRESHOLD_UNREACHABLE = true;
 
   /**
+   * Beyond the paper: a start threshold reached too late to be worth waiting for no longer holds
+   * back the map outputs waiting. Once every map has completed (the rest of the shuffle waits
+   * for the network) and an invocation has finished, the finish forecast ({@link
+   * #START_ONLY_WITHIN_SHUFFLE}) says when the arrivals the threshold still needs would come and
+   * how long a batch of that many map outputs would take; where that batch would end after the
+   * shuffle, those waiting start an invocation now. Without it, a threshold that the last
+   * arrivals just reach keeps the partial thread idle through the shuffle's tail, and the batch,
+   * formed a few seconds before the shuffle ends, is held back or abandoned, its map outputs
+   * going raw to the final merge. Where partial work is cheap against the arrivals' pace the
+   * batch fits and nothing changes. Part of control: without it the threshold is 1 anyway.
+   */
+  public static final String START_WHEN_THRESHOLD_LATE = PREFIX + "start.when.threshold.late";
+
+  public static final boolean DEFAULT_START_WHEN_THRESHOLD_LATE = true;
+
+  /**
    * Beyond the paper: once every map of the job has completed, a waiting map output starts an
    * invocation whatever the start threshold says. The threshold batches map outputs while the
    * maps need the CPU; after them, the rest of the shuffle only waits for the network, and a batch

@@ -26,6 +26,7 @@ public final class MarcoSettings {
   private final int steadyThreshold;
   private final float stopFraction;
   private final boolean startWhenThresholdUnreachable;
+  private final boolean startWhenThresholdLate;
   private final boolean startWhenMapsComplete;
   private final boolean startOnlyWithinShuffle;
   private final long invocationMaxBytes;
@@ -88,6 +89,11 @@ public final class MarcoSettings {
             conf,
             MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE,
             MarcoConfig.DEFAULT_START_WHEN_THRESHOLD_UNREACHABLE);
+    startWhenThresholdLate =
+        bool(
+            conf,
+            MarcoConfig.START_WHEN_THRESHOLD_LATE,
+            MarcoConfig.DEFAULT_START_WHEN_THRESHOLD_LATE);
     startWhenMapsComplete =
         bool(
             conf,
@@ -261,6 +267,14 @@ public final class MarcoSettings {
   }
 
   /**
+   * Whether waiting map outputs start an invocation once a batch of the start threshold is
+   * forecast to end after the shuffle: never without control, whose threshold is 1.
+   */
+  public boolean effectiveStartWhenThresholdLate() {
+    return controlEnabled && startWhenThresholdLate;
+  }
+
+  /**
    * Whether, once every map has completed, any waiting map output starts an invocation: never
    * without control, whose threshold is 1.
    */
@@ -386,7 +400,8 @@ public final class MarcoSettings {
     return String.format(
         Locale.ROOT,
         "control=%s, start.threshold=%d (first %d invocations) then %d, stop.fraction=%.2f,"
-            + " start.when.threshold.unreachable=%s, start.when.maps.complete=%s,"
+            + " start.when.threshold.unreachable=%s, start.when.threshold.late=%s,"
+            + " start.when.maps.complete=%s,"
             + " start.only.within.shuffle=%s, invocation.max.bytes=%s, partial.threads=%d,"
             + " partial.nice=%d, partial.cpu.cgroup=%s, shuffle.cpu.cgroup=%s,"
             + " abandon.at.shuffle.end=%s, finish.all.at.shuffle.end=%s, partial.heap.limit=%.2f,"
@@ -397,6 +412,7 @@ public final class MarcoSettings {
         startThreshold(Integer.MAX_VALUE),
         effectiveStopFraction(),
         effectiveStartWhenThresholdUnreachable(),
+        effectiveStartWhenThresholdLate(),
         effectiveStartWhenMapsComplete(),
         effectiveStartOnlyWithinShuffle(),
         effectiveInvocationMaxBytes() == Long.MAX_VALUE

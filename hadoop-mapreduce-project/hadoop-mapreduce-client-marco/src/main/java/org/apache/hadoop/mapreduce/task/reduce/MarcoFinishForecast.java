@@ -31,6 +31,9 @@ import java.util.Locale;
  * mean over the whole shuffle keeps the early pace and forecasts the shuffle ending much sooner
  * than it does, holding back invocations that would have finished in time.
  *
+ * <p>The same two measures say when waiting for a start threshold no longer pays: a batch whose
+ * last map output comes too close to the shuffle's end to be worked through before it.
+ *
  * <p>Called with the merge manager's lock held.
  */
 final class MarcoFinishForecast {
@@ -71,13 +74,18 @@ final class MarcoFinishForecast {
    * arrivals (measured up to {@code nowMillis}, so a stall counts); -1 before two have arrived.
    */
   long shuffleLeftMillis(long nowMillis) {
+    double interval = intervalMillis(nowMillis);
+    return interval < 0 ? -1 : Math.round(interval * Math.max(0, maps - arrivals));
+  }
+
+  /** The mean interval between the latest arrivals, up to {@code nowMillis}; -1 before two. */
+  private double intervalMillis(long nowMillis) {
     if (arrivals < 2) {
       return -1;
     }
     int measured = Math.min(arrivals, WINDOW);
     long oldest = arrivalMillis[(arrivals - measured) % WINDOW];
-    double interval = (double) (nowMillis - oldest) / (measured - 1);
-    return Math.round(interval * Math.max(0, maps - arrivals));
+    return (double) (nowMillis - oldest) / (measured - 1);
   }
 
   /** CPU milliseconds an invocation over {@code inputBytes} takes; -1 before one has finished. */
@@ -90,6 +98,42 @@ final class MarcoFinishForecast {
     long left = shuffleLeftMillis(nowMillis);
     long work = workMillis(inputBytes);
     return left >= 0 && work >= 0 && work > left;
+  }
+
+  /**
+   * Whether a batch of {@code threshold} map outputs, of which {@code waiting} over {@code
+   * waitingBytes} raw bytes are here, would end after the shuffle if it waited for the rest: the
+   * arrivals it still needs, at the mean interval of the latest ones, and then its work, at the
+   * mean size of those waiting. False without a forecast, with none waiting, with the batch
+   * complete, or with too few map outputs to come to complete it (the count alone decides then).
+   */
+  boolean batchEndsAfterShuffle(int threshold, int waiting, long waitingBytes, long nowMillis) {
+    int needed = threshold - waiting;
+    int toCome = maps - arrivals;
+    double interval = intervalMillis(nowMillis);
+    if (waiting <= 0 || needed <= 0 || needed > toCome || interval < 0 || workedBytes == 0) {
+      return false;
+    }
+    return needed * interval + batchWorkMillis(threshold, waiting, waitingBytes)
+        > toCome * interval;
+  }
+
+  private long batchWorkMillis(int threshold, int waiting, long waitingBytes) {
+    return workMillis(Math.round((double) waitingBytes / waiting * threshold));
+  }
+
+  /** For the log: the two sides of {@link #batchEndsAfterShuffle}. */
+  String describeBatch(int threshold, int waiting, long waitingBytes, long nowMillis) {
+    double interval = intervalMillis(nowMillis);
+    return String.format(
+        Locale.ROOT,
+        "%d of the start threshold's %d map outputs wait; the rest would arrive with about %.1f s"
+            + " of the shuffle left, and a batch of %d takes about %.1f s",
+        waiting,
+        threshold,
+        (maps - arrivals - (threshold - waiting)) * interval / 1000.0,
+        threshold,
+        batchWorkMillis(threshold, waiting, waitingBytes) / 1000.0);
   }
 
   /** For the log: the two sides of the forecast for an invocation over {@code inputBytes}. */

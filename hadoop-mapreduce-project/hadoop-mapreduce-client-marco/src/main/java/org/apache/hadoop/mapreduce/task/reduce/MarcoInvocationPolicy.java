@@ -18,7 +18,9 @@ import org.apache.hadoop.mapreduce.marco.MarcoSettings;
  * that size is a full invocation's worth and starts one whatever the threshold. With {@link
  * MarcoConfig#START_WHEN_THRESHOLD_UNREACHABLE} a backlog that the map outputs still to come
  * before the stop point cannot bring to the threshold starts one too: waiting would only leave it
- * to the final merge. With {@link MarcoConfig#START_WHEN_MAPS_COMPLETE}, once every map has
+ * to the final merge. With {@link MarcoConfig#START_WHEN_THRESHOLD_LATE} so does a backlog whose
+ * threshold batch the finish forecast says would end after the shuffle, were it waited for (the
+ * caller reads the forecast). With {@link MarcoConfig#START_WHEN_MAPS_COMPLETE}, once every map has
  * completed, any waiting map output starts one: the rest of the shuffle only waits for the network.
  */
 final class MarcoInvocationPolicy {
@@ -54,14 +56,17 @@ final class MarcoInvocationPolicy {
   /**
    * May invocation number {@code invocationsStarted} (0-based) start now, with
    * {@code waitingMapOutputs} map outputs of {@code waitingBytes} raw bytes not yet processed,
-   * {@code arrivals} arrived, and every map of the job completed or not ({@code mapsComplete})?
+   * {@code arrivals} arrived, every map of the job completed or not ({@code mapsComplete}), and
+   * a batch of the start threshold forecast to end after the shuffle or not ({@code
+   * thresholdLate})?
    */
   boolean mayStart(
       int invocationsStarted,
       int waitingMapOutputs,
       long waitingBytes,
       int arrivals,
-      boolean mapsComplete) {
+      boolean mapsComplete,
+      boolean thresholdLate) {
     if (waitingMapOutputs == 0 || stopReached(arrivals)) {
       return false;
     }
@@ -72,6 +77,7 @@ final class MarcoInvocationPolicy {
     return waitingMapOutputs >= threshold
         || waitingBytes >= settings.effectiveInvocationMaxBytes()
         || settings.effectiveStartWhenThresholdUnreachable()
-            && waitingMapOutputs + arrivalsLeftBeforeStop(arrivals) < threshold;
+            && waitingMapOutputs + arrivalsLeftBeforeStop(arrivals) < threshold
+        || settings.effectiveStartWhenThresholdLate() && thresholdLate;
   }
 }

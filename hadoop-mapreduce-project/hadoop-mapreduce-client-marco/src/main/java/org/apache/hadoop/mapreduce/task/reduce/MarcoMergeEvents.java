@@ -106,6 +106,19 @@ final class MarcoMergeEvents {
         forecast);
   }
 
+  /**
+   * The map outputs waiting may start an invocation below the start threshold: a batch of the
+   * threshold would end after the shuffle. Logged each time it becomes so.
+   */
+  void thresholdLate(int arrivals, String forecast) {
+    timeline.event("threshold-late", "arrived", arrivals);
+    LOG.info(
+        "MaRCO: {} starts partial invocations below the start threshold, as a batch of it would"
+            + " end after the shuffle: {}",
+        reduceId,
+        forecast);
+  }
+
   <K, V> void started(MarcoInvocation<K, V> invocation, int arrivals) {
     if (invocation.isRemerge()) {
       timeline.event(

@@ -114,6 +114,9 @@ final class MarcoScheduler {
     int unprocessedMapOutputs;
     long unprocessedBytes;
 
+    /** A batch of the start threshold, waited for, is forecast to end after the shuffle. */
+    boolean thresholdLate;
+
     /** This pass's take of unprocessed runs came back with nothing to start. */
     boolean unprocessedHeld;
 
@@ -162,7 +165,8 @@ final class MarcoScheduler {
                 s.unprocessedMapOutputs,
                 s.unprocessedBytes,
                 s.arrivals,
-                s.mapsComplete);
+                s.mapsComplete,
+                s.thresholdLate);
     // Multi-level partial reduce: partial runs are merged again once there are sort-factor of
     // them, so that the final merge gets fewer than that from MaRCO. Like invocations, not from
     // the stop point on: one may be running at shuffle end.

@@ -28,6 +28,13 @@ final class MarcoWorkStarter<K, V> {
    */
   private final MarcoScheduler.Forecast unreadForecast;
 
+  /**
+   * {@code mapreduce.marco.start.when.threshold.late} in force: each snapshot asks the forecast
+   * whether a batch of the start threshold would end after the shuffle.
+   */
+  private final boolean readThresholdLate;
+
+  private final MarcoSettings settings;
   private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoOutcomeHandler.SpillStarter<K, V> spills;
   private final MarcoOutcomeHandler<K, V> outcomes;
@@ -50,6 +57,9 @@ final class MarcoWorkStarter<K, V> {
 
   /** The latest forecast read said late: invocations are held back until one says in time. */
   private boolean lateHold;
+
+  /** The latest snapshot found the start threshold's batch late (logged when it becomes so). */
+  private boolean thresholdLate;
 
   MarcoWorkStarter(
       MarcoScheduler scheduler,
@@ -75,6 +85,8 @@ final class MarcoWorkStarter<K, V> {
         settings.effectiveStartOnlyWithinShuffle()
             ? MarcoScheduler.Forecast.UNREAD
             : MarcoScheduler.Forecast.IN_TIME;
+    this.readThresholdLate = settings.effectiveStartWhenThresholdLate();
+    this.settings = settings;
     this.partialThreads = partialThreads;
     this.spills = spills;
     this.outcomes = outcomes;
@@ -174,6 +186,9 @@ final class MarcoWorkStarter<K, V> {
     s.running = outcomes.running();
     s.unprocessedMapOutputs = ledger.unprocessedMapOutputs();
     s.unprocessedBytes = ledger.unprocessedBytes();
+    // While maps run, arrivals come in bursts as they finish, and the threshold batches work
+    // that competes with them for the CPU; after them, the pace is the network's.
+    s.thresholdLate = readThresholdLate && mapsComplete && readThresholdLate(arrivals, s);
     s.unprocessedHeld = unprocessedHeld;
     s.partialRuns = ledger.partialRunCount();
     s.committedInMemoryBytes = ledger.committedInMemoryBytes();
@@ -196,6 +211,24 @@ final class MarcoWorkStarter<K, V> {
       events.lateStarts(isLate, arrivals, forecast.describe(bytes, now));
     }
     return isLate ? MarcoScheduler.Forecast.LATE : MarcoScheduler.Forecast.IN_TIME;
+  }
+
+  /**
+   * Whether a batch of the next invocation's start threshold, waited for, would end after the
+   * shuffle; logged when it becomes so.
+   */
+  private boolean readThresholdLate(int arrivals, MarcoScheduler.Snapshot s) {
+    long now = System.currentTimeMillis();
+    int threshold = settings.startThreshold(invocationsStarted);
+    boolean late =
+        forecast.batchEndsAfterShuffle(threshold, s.unprocessedMapOutputs, s.unprocessedBytes, now);
+    if (late && !thresholdLate) {
+      events.thresholdLate(
+          arrivals,
+          forecast.describeBatch(threshold, s.unprocessedMapOutputs, s.unprocessedBytes, now));
+    }
+    thresholdLate = late;
+    return late;
   }
 
   /** The partial reducer while partial reduce is on, else null (partial sort). */

@@ -87,6 +87,35 @@ public class TestMarcoFinishForecast {
   }
 
   @Test
+  public void aThresholdBatchIsLateWhenItsArrivalsAndThenItsWorkOutlastTheShuffleLeft() {
+    // 4 map outputs arrived 1 s apart, 6 to come; 1000 bytes take 1000 ms of CPU.
+    arrive(4, 1000);
+    forecast.invocationFinished(1000, 1000);
+    // At 3 s, 2 of 100 bytes each wait for a threshold of 4: the other 2 arrive at 5 s, leaving
+    // 4 s of the shuffle, and a batch of 4 (400 bytes) takes 0.4 s.
+    assertFalse(forecast.batchEndsAfterShuffle(4, 2, 200, 3000));
+    // A batch of 4 of 1500 bytes each takes 6 s: it would end 2 s after the shuffle.
+    assertTrue(forecast.batchEndsAfterShuffle(4, 2, 3000, 3000));
+    assertTrue(
+        forecast
+            .describeBatch(4, 2, 3000, 3000)
+            .contains("the rest would arrive with about 4.0 s of the shuffle left"));
+    // A threshold of 7 needs all 6 to come: 0 s left after them, and any work ends late.
+    assertTrue(forecast.batchEndsAfterShuffle(7, 1, 1, 3000));
+    // Not counted on: a threshold the map outputs to come cannot reach, a batch already
+    // complete, none waiting.
+    assertFalse(forecast.batchEndsAfterShuffle(8, 1, 3000, 3000));
+    assertFalse(forecast.batchEndsAfterShuffle(4, 4, 1_000_000, 3000));
+    assertFalse(forecast.batchEndsAfterShuffle(4, 0, 0, 3000));
+  }
+
+  @Test
+  public void noBatchIsLateBeforeAnInvocationHasFinished() {
+    arrive(4, 1000);
+    assertFalse(forecast.batchEndsAfterShuffle(4, 2, 1_000_000, 3000));
+  }
+
+  @Test
   public void theSettingIsOnByDefaultAndOffWithoutControlOrWhereAllWorkFinishes() {
     Configuration conf = new Configuration(false);
     assertTrue(MarcoSettings.from(conf).effectiveStartOnlyWithinShuffle());

@@ -18,6 +18,8 @@ public class TestMarcoInvocationPolicy {
   private static final long NO_BYTES = 0;
   private static final boolean MAPS_RUNNING = false;
   private static final boolean MAPS_COMPLETE = true;
+  private static final boolean BATCH_IN_TIME = false;
+  private static final boolean BATCH_LATE = true;
 
   private static MarcoInvocationPolicy policy(int maps, float stopFraction, boolean tailStart) {
     Configuration conf = new Configuration(false);
@@ -57,24 +59,45 @@ public class TestMarcoInvocationPolicy {
   public void aReachableThresholdHoldsTheBacklogBack() {
     // The third invocation needs 8 (the default steady threshold); 4 wait and 6 more can come.
     MarcoInvocationPolicy p = policy(24, 1.0f, true);
-    assertFalse(p.mayStart(2, 4, NO_BYTES, 17, MAPS_RUNNING));
-    assertTrue(p.mayStart(2, 8, NO_BYTES, 17, MAPS_RUNNING));
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 17, MAPS_RUNNING, BATCH_IN_TIME));
+    assertTrue(p.mayStart(2, 8, NO_BYTES, 17, MAPS_RUNNING, BATCH_IN_TIME));
   }
 
   @Test
   public void anUnreachableThresholdNoLongerHoldsTheBacklogBack() {
     // 4 wait and only 1 more (arrival 23) can come before the stop point at 24.
     MarcoInvocationPolicy p = policy(24, 1.0f, true);
-    assertTrue(p.mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING));
-    assertTrue(p.mayStart(2, 1, NO_BYTES, 23, MAPS_RUNNING));
+    assertTrue(p.mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING, BATCH_IN_TIME));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 23, MAPS_RUNNING, BATCH_IN_TIME));
     // 3 wait, 4 can come: 7 stays short of 8.
-    assertTrue(p.mayStart(2, 3, NO_BYTES, 19, MAPS_RUNNING));
-    assertFalse(p.mayStart(2, 3, NO_BYTES, 18, MAPS_RUNNING));
+    assertTrue(p.mayStart(2, 3, NO_BYTES, 19, MAPS_RUNNING, BATCH_IN_TIME));
+    assertFalse(p.mayStart(2, 3, NO_BYTES, 18, MAPS_RUNNING, BATCH_IN_TIME));
     // Nothing starts at or after the stop point, nor with nothing waiting.
-    assertFalse(p.mayStart(2, 4, NO_BYTES, 24, MAPS_RUNNING));
-    assertFalse(p.mayStart(2, 0, NO_BYTES, 23, MAPS_RUNNING));
+    assertFalse(p.mayStart(2, 4, NO_BYTES, 24, MAPS_RUNNING, BATCH_IN_TIME));
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 23, MAPS_RUNNING, BATCH_IN_TIME));
     // Switched off, the paper's threshold holds whatever is left to come.
-    assertFalse(policy(24, 1.0f, false).mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING));
+    assertFalse(policy(24, 1.0f, false).mayStart(2, 4, NO_BYTES, 22, MAPS_RUNNING, BATCH_IN_TIME));
+  }
+
+  @Test
+  public void aThresholdBatchForecastToEndAfterTheShuffleNoLongerHoldsTheBacklogBack() {
+    // The third invocation needs 8; 1 waits and 7 more can come: reachable, so it waits, unless
+    // the forecast says the batch would end after the shuffle.
+    MarcoInvocationPolicy p = policy(24, 1.0f, true);
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING, BATCH_IN_TIME));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING, BATCH_LATE));
+    // Not with nothing waiting, nor from the stop point on.
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 16, MAPS_RUNNING, BATCH_LATE));
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 24, MAPS_RUNNING, BATCH_LATE));
+    // Switched off, the threshold holds whatever the forecast says.
+    Configuration off = new Configuration(false);
+    off.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_LATE, false);
+    MarcoSettings settings = MarcoSettings.from(off);
+    assertFalse(settings.effectiveStartWhenThresholdLate());
+    assertFalse(
+        new MarcoInvocationPolicy(settings, 24)
+            .mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING, BATCH_LATE));
+    assertTrue(MarcoSettings.from(new Configuration(false)).effectiveStartWhenThresholdLate());
   }
 
   @Test
@@ -83,16 +106,17 @@ public class TestMarcoInvocationPolicy {
     Configuration on = new Configuration(false);
     on.setBoolean(MarcoConfig.START_WHEN_MAPS_COMPLETE, true);
     MarcoInvocationPolicy p = new MarcoInvocationPolicy(MarcoSettings.from(on), 24);
-    assertFalse(p.mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING));
-    assertTrue(p.mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE));
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 16, MAPS_RUNNING, BATCH_IN_TIME));
+    assertTrue(p.mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE, BATCH_IN_TIME));
     // Not with nothing waiting, nor from the stop point on.
-    assertFalse(p.mayStart(2, 0, NO_BYTES, 16, MAPS_COMPLETE));
-    assertFalse(p.mayStart(2, 1, NO_BYTES, 24, MAPS_COMPLETE));
+    assertFalse(p.mayStart(2, 0, NO_BYTES, 16, MAPS_COMPLETE, BATCH_IN_TIME));
+    assertFalse(p.mayStart(2, 1, NO_BYTES, 24, MAPS_COMPLETE, BATCH_IN_TIME));
     // Off, the default, the threshold holds after the maps as before.
     MarcoSettings settings = MarcoSettings.from(new Configuration(false));
     assertFalse(settings.effectiveStartWhenMapsComplete());
     assertFalse(
-        new MarcoInvocationPolicy(settings, 24).mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE));
+        new MarcoInvocationPolicy(settings, 24)
+            .mayStart(2, 1, NO_BYTES, 16, MAPS_COMPLETE, BATCH_IN_TIME));
   }
 
   @Test
@@ -102,7 +126,8 @@ public class TestMarcoInvocationPolicy {
     MarcoSettings settings = MarcoSettings.from(conf);
     assertFalse(settings.effectiveStartWhenThresholdUnreachable());
     assertFalse(settings.effectiveStartWhenMapsComplete());
+    assertFalse(settings.effectiveStartWhenThresholdLate());
     MarcoInvocationPolicy p = new MarcoInvocationPolicy(settings, 24);
-    assertTrue(p.mayStart(5, 1, NO_BYTES, 3, MAPS_RUNNING));
+    assertTrue(p.mayStart(5, 1, NO_BYTES, 3, MAPS_RUNNING, BATCH_IN_TIME));
   }
 }

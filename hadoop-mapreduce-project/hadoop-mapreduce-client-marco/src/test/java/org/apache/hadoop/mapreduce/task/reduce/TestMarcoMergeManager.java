@@ -233,12 +233,14 @@ public class TestMarcoMergeManager {
   }
 
   /**
-   * The paper's start rule alone, without starting a backlog whose threshold is out of reach: the
-   * tests count invocations at the thresholds they set. The tail rule has a test of its own.
+   * The paper's start rule alone, without starting a backlog whose threshold is out of reach or
+   * would be reached too late: the tests count invocations at the thresholds they set. The two
+   * tail rules have tests of their own.
    */
   private static JobConf paperConf(int maps) {
     JobConf conf = SyntheticShuffle.baseConf(maps);
     conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_UNREACHABLE, false);
+    conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_LATE, false);
     return conf;
   }
 
@@ -410,6 +412,68 @@ public class TestMarcoMergeManager {
         assertEquals(List.of(4, 8), starts);
         assertEquals(0, s.counter(MarcoCounter.LATE_STARTS_HELD));
       }
+    }
+  }
+
+  /**
+   * 12 map outputs, thresholds 2 then 8. The first invocation (over 2, at least 300 ms of CPU)
+   * finishes, and every map completes, before the rest arrive 100 ms apart, so 8 more could still gather by the 10th arrival
+   * and the count alone waits for them; but a batch of 8 at the first one's rate takes 1.2 s
+   * against the 0.2 s of shuffle left then. With the rule, what waits starts long before; without
+   * it, nothing starts until the batch has formed at the 10th arrival.
+   */
+  @Test
+  public void aThresholdBatchThatWouldEndAfterTheShuffleDoesNotHoldTheBacklogBack()
+      throws Throwable {
+    assumeTrue(
+        "the slow reducer spins on this thread's CPU time",
+        ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported());
+    for (boolean rule : new boolean[] {true, false}) {
+      JobConf conf = paperConf(12);
+      conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_LATE, rule);
+      conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
+      conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL_INVOCATIONS, 1);
+      conf.setInt(MarcoConfig.START_THRESHOLD, 8);
+      conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SlowSumReducer.class, Reducer.class);
+      SyntheticShuffle s = shuffle(conf);
+      Map<String, Long> expected =
+          fetchAll(
+              s,
+              12,
+              50,
+              30,
+              i -> {
+                if (i == 2) {
+                  awaitIdle(s);
+                  s.manager.mapsCompleted(true);
+                } else if (i > 2) {
+                  sleep(100);
+                }
+              });
+      s.awaitIdle();
+      List<Integer> starts = invocationStartArrivals(s);
+      assertSums(expected, s.finish());
+      assertEquals(2, (int) starts.get(0));
+      boolean below = starts.stream().anyMatch(arrival -> arrival > 2 && arrival < 10);
+      boolean logged = indexOf(s.manager.timelineEvents(), "threshold-late") >= 0;
+      assertEquals("rule " + rule + ": " + starts, rule, below);
+      assertEquals("in the timeline", rule, logged);
+    }
+  }
+
+  private static void awaitIdle(SyntheticShuffle s) {
+    try {
+      s.awaitIdle();
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
     }
   }
 

@@ -143,6 +143,24 @@ public class TestMarcoScheduler {
   }
 
   @Test
+  public void aBacklogWhoseThresholdBatchWouldEndLateStartsAnInvocationStillForecastInTime() {
+    Snapshot s = waiting(1);
+    assertEquals(Kind.NONE, next(s));
+    s.thresholdLate = true;
+    s.forecast = Forecast.UNREAD;
+    Action read = scheduler.next(s);
+    assertEquals("the backlog itself must still end in time", Kind.READ_FORECAST, read.kind);
+    assertEquals(10, read.bytes);
+    s.forecast = Forecast.LATE;
+    assertEquals(Kind.NONE, next(s));
+    s.forecast = Forecast.IN_TIME;
+    assertEquals(Kind.START_INVOCATION, next(s));
+    Configuration conf = conf();
+    conf.setBoolean(MarcoConfig.START_WHEN_THRESHOLD_LATE, false);
+    assertEquals(Kind.NONE, scheduler(conf).next(s).kind);
+  }
+
+  @Test
   public void aTakeThatCameBackShortEndsTheInvocationsOfThePassButNotReMergesOrSpills() {
     Snapshot s = waiting(8);
     s.unprocessedHeld = true;
