@@ -20,6 +20,12 @@ def half_band(band: dict[str, Any] | None) -> float | None:
     return (band["high"] - band["low"]) / 2 if band else None
 
 
+def job_half_bands(set_bands: dict[Any, Any], rate: float | None) -> dict[str, float]:
+    """job -> the half band of its speedup at `rate`, from one set's noise.ranges."""
+    jobs = set_bands.get(rate, {}).get("jobs", {})
+    return {job: h for job, band in jobs.items() if (h := half_band(band)) is not None}
+
+
 def rows(
     records: list[Record], summaries: list[Summary], marco_bands: dict[str, Any] | None = None
 ) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from . import (
     advisorcheck,
@@ -57,7 +58,12 @@ def write_report(
                 # JSON keys are strings: the rate as json writes it ("3.5"; "null" if unknown).
                 "targets": {
                     s: {
-                        json.dumps(rate): aggregate.targets(summaries, s, rate)
+                        json.dumps(rate): aggregate.targets(
+                            summaries,
+                            s,
+                            rate,
+                            half_bands=modelcheck.job_half_bands(bands.get(s, {}), rate),
+                        )
                         for rate in aggregate.set_rates(summaries, s)
                     }
                     for s in sets
@@ -274,7 +280,7 @@ def markdown(
     sets = [s for s in dict.fromkeys(s["set"] for s in summaries) if not regime.is_regime_set(s)]
     explained = False
     for set_name in sets:
-        lines += set_section(set_name, summaries, figures)
+        lines += set_section(set_name, summaries, figures, bands.get(set_name, {}))
         lines += stock_baselines_section(records, summaries, set_name)
         lines += noise_section(bands.get(set_name, {}), set_name, explain=not explained)
         explained = explained or bool(bands.get(set_name))
@@ -832,6 +838,12 @@ def noise_section(by_rate: dict, set_name: str, explain: bool = True) -> list[st
     return lines
 
 
+def ideal_share_text(v: dict[str, Any]) -> str:
+    """ "84% ± 38% of it": a job's share of its ideal gain and its noise band."""
+    band = "" if v["band"] is None else f" ± {pct(v['band'])}"
+    return f"{pct(v['share'])}{band} of it"
+
+
 def aims_lines(t: dict, where: str) -> list[str]:
     """The aims section of one set at one rate (`aggregate.targets`); `where` names the rate
     when the set has several."""
@@ -844,12 +856,13 @@ def aims_lines(t: dict, where: str) -> list[str]:
         f"(aim >= {aggregate.HEAVY_GEOMEAN_AIM}: "
         f"{'met' if t['heavy_geomean_met'] else 'not met'}); the ideal, every heavy job's "
         f"final merge and reduce hidden: {f2(t['heavy_ideal_geomean_speedup'])}",
-        "- shuffle-heavy jobs at >= 90% of their ideal: "
+        f"- shuffle-heavy jobs at >= {pct(aggregate.IDEAL_SHARE_AIM)} of their ideal gain, "
+        "held to the noise band of their speedup: "
         + (
             ", ".join(
-                f"{j} {'yes' if v else 'no'} ({pct(t['heavy_fraction_of_ideal'][j])} of it; "
+                f"{j} {v['verdict'] or '–'} ({ideal_share_text(v)}; "
                 f"final merge + reduce hidden: {pct(t['heavy_final_phase_hidden'][j])})"
-                for j, v in t["heavy_at_90pct_ideal"].items()
+                for j, v in t["heavy_ideal_share"].items()
             )
             or "–"
         ),
@@ -866,7 +879,9 @@ def aims_lines(t: dict, where: str) -> list[str]:
     ]
 
 
-def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path]) -> list[str]:
+def set_section(
+    set_name: str, summaries: list[Summary], figures: dict[str, Path], set_bands: dict[Any, Any]
+) -> list[str]:
     rows = [s for s in summaries if s["set"] == set_name]
     lines = [f"## Set `{set_name}`", ""]
     rates = aggregate.set_rates(summaries, set_name)
@@ -963,7 +978,10 @@ def set_section(set_name: str, summaries: list[Summary], figures: dict[str, Path
         lines += volume_table([s for s in rr if s["variant"] == "stock"])
     for rate in rates:
         where = f" at {rate} Mbit/s between groups" if len(rates) > 1 else ""
-        lines += aims_lines(aggregate.targets(summaries, set_name, rate), where)
+        half_bands = modelcheck.job_half_bands(set_bands, rate)
+        lines += aims_lines(
+            aggregate.targets(summaries, set_name, rate, half_bands=half_bands), where
+        )
     for kind in ("normalized", "breakdown"):
         key = f"{kind}-{set_name}"
         if key in figures:

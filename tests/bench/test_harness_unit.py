@@ -944,6 +944,51 @@ def test_the_heavy_aim_is_held_against_the_ideal_of_the_same_jobs():
     assert t["heavy_geomean_met"] is False and t["light_at_least_floor"] == {"grep": False}
 
 
+def test_a_heavy_jobs_share_of_its_ideal_is_held_to_its_noise_band():
+    """95% of the ideal gain is met, missed, or within the noise band of the speedup expressed as
+    a share of the ideal gain; an ideal gain no larger than that band cannot be held to it."""
+
+    def summary(share, ideal):
+        return {"fraction_of_ideal": share, "ideal_speedup": ideal}
+
+    # ideal gain 0.20; a half band of 0.08 is 40% of it
+    assert aggregate.ideal_share(summary(0.96, 1.2), 0.08) == {
+        "share": 0.96,
+        "band": pytest.approx(0.4),
+        "verdict": "met",
+    }
+    assert aggregate.ideal_share(summary(0.60, 1.2), 0.08)["verdict"] == "within noise"
+    assert aggregate.ideal_share(summary(0.50, 1.2), 0.08)["verdict"] == "not met"
+    assert aggregate.ideal_share(summary(0.60, 1.2), None) == {
+        "share": 0.60,
+        "band": None,
+        "verdict": "not met",
+    }
+    assert aggregate.ideal_share(summary(0.2, 1.02), 0.05)["verdict"] == "ideal within noise"
+    assert aggregate.ideal_share(summary(None, 1.0), 0.05)["verdict"] is None
+    rows = [
+        {
+            "set": "main",
+            "rate_mbit": 3.5,
+            "config": "marco",
+            "job": job,
+            "shuffle_heavy": True,
+            "speedup": 1.1,
+            "ideal_speedup": 1.2,
+            "fraction_of_ideal": 0.6,
+            "map_phase_ratio": 1.0,
+            "final_phase_hidden": 0.8,
+        }
+        for job in ("adjacency-list", "inverted-index")
+    ]
+    t = aggregate.targets(rows, "main", 3.5, half_bands={"adjacency-list": 0.08})
+    verdicts = {j: v["verdict"] for j, v in t["heavy_ideal_share"].items()}
+    assert verdicts == {"adjacency-list": "within noise", "inverted-index": "not met"}
+    text = "\n".join(report.aims_lines(t, ""))
+    assert "adjacency-list within noise (60% ± 40% of it;" in text
+    assert "inverted-index not met (60% of it;" in text
+
+
 def test_the_aims_of_a_set_with_several_rates_are_held_rate_by_rate(tmp_path):
     """A curve's set holds every job at every rate: each rate gets its own aims, and a job's
     share of its ideal at one rate is not reported as its share at another."""
