@@ -140,8 +140,9 @@ public final class MarcoConfig {
    * Start no partial invocation that is forecast to end after the shuffle: its input at the rate
    * the finished invocations worked through theirs takes longer than the map outputs still to
    * come at the mean interval of the latest arrivals. Such an invocation would keep the final
-   * merge waiting or be abandoned with its work lost; its inputs go to the final merge as they
-   * are instead. With no forecast yet (before an invocation has finished) every invocation may
+   * merge waiting or be abandoned with its work lost. An invocation takes, oldest first, only the
+   * map outputs forecast to be worked through in time; where not even the oldest is, none starts
+   * and they go to the final merge as they are. With no forecast yet (before an invocation has finished) every invocation may
    * start. On by default: it only ever withholds partial work, so at worst it hides less; with a
    * partial reducer slower than the shuffle it keeps the final merge from waiting on it. Part of
    * control: off without it, and off with {@link #FINISH_ALL_AT_SHUFFLE_END}, which waits for

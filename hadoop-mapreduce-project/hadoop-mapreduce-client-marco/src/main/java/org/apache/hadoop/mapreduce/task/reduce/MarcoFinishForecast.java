@@ -7,9 +7,9 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import java.util.Locale;
 
 /**
- * Forecasts whether a partial invocation would end before the shuffle does, from what this
- * reduce has seen: its input bytes at the rate the finished invocations worked through theirs,
- * against the map outputs still to come at the mean interval between the latest arrivals.
+ * Forecasts how much partial work would end before the shuffle does, from what this reduce has
+ * seen: input bytes at the rate the finished invocations worked through theirs, against the map
+ * outputs still to come at the mean interval between the latest arrivals.
  *
  * <p>An invocation that ends after the shuffle either keeps the final merge waiting or is
  * abandoned with its work lost; its inputs reach the final merge late or as they were. Left
@@ -93,11 +93,16 @@ final class MarcoFinishForecast {
     return workedBytes == 0 ? -1 : Math.round((double) inputBytes * workedCpuMillis / workedBytes);
   }
 
-  /** Whether an invocation over {@code inputBytes}, started now, is forecast to end last. */
-  boolean endsAfterShuffle(long inputBytes, long nowMillis) {
+  /**
+   * The most raw bytes an invocation started now is forecast to work through before the shuffle
+   * ends; {@link Long#MAX_VALUE} without a forecast.
+   */
+  long bytesWithinShuffle(long nowMillis) {
     long left = shuffleLeftMillis(nowMillis);
-    long work = workMillis(inputBytes);
-    return left >= 0 && work >= 0 && work > left;
+    if (left < 0 || workedBytes == 0) {
+      return Long.MAX_VALUE;
+    }
+    return (long) ((double) left * workedBytes / workedCpuMillis);
   }
 
   /**

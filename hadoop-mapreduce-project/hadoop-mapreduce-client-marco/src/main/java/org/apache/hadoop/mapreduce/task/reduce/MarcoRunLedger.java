@@ -86,6 +86,11 @@ final class MarcoRunLedger<K, V> {
     return MarcoShuffledRun.bytesOf(unprocessed);
   }
 
+  /** Raw bytes of the oldest unprocessed run, which an invocation takes first; 0 with none. */
+  long oldestUnprocessedBytes() {
+    return unprocessed.isEmpty() ? 0 : unprocessed.get(0).rawLength();
+  }
+
   /** Committed in-memory map outputs no merge has taken: what a memory spill would write. */
   long committedInMemoryBytes() {
     return unprocessedMemoryBytes + keptForReduceBytes;

@@ -45,8 +45,8 @@ final class MarcoScheduler {
     /** Partial work could start: read the heap guard and ask again. */
     READ_HEAP,
     /**
-     * An invocation could start: forecast whether one over at most {@code bytes} raw bytes ends
-     * before the shuffle, and ask again.
+     * An invocation could start: forecast how much of at most {@code bytes} raw bytes, oldest
+     * first, ends before the shuffle (none: late), and ask again.
      */
     READ_FORECAST,
     /** Take unprocessed runs, oldest first, within the bounds, and start an invocation. */

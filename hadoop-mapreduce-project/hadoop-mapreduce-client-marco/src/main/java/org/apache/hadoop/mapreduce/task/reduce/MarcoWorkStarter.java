@@ -58,6 +58,12 @@ final class MarcoWorkStarter<K, V> {
   /** The latest forecast read said late: invocations are held back until one says in time. */
   private boolean lateHold;
 
+  /**
+   * The most raw bytes the invocation about to start takes beyond its first run: what the latest
+   * forecast read says ends within the shuffle, or no bound where the forecast is not read.
+   */
+  private long inTimeBytes = Long.MAX_VALUE;
+
   /** The latest snapshot found the start threshold's batch late (logged when it becomes so). */
   private boolean thresholdLate;
 
@@ -141,7 +147,7 @@ final class MarcoWorkStarter<K, V> {
               ledger.takeUnprocessed(
                   run -> !run.inMemory() || memory.tryPin(run.rawLength()),
                   action.runs,
-                  action.bytes);
+                  Math.min(action.bytes, inTimeBytes));
           if (action.startsInvocation(
               inputs.size(), inputs.size() == 1 && !inputs.get(0).inMemory())) {
             start(newInvocation(inputs), arrivals);
@@ -200,15 +206,21 @@ final class MarcoWorkStarter<K, V> {
   }
 
   /**
-   * Whether an invocation over {@code bytes} raw bytes would end after the shuffle; logged, and
-   * counted once per episode of holding back, when the answer changes.
+   * Whether an invocation over up to {@code bytes} raw bytes would end after the shuffle; logged,
+   * and counted once per episode of holding back, when the answer changes. It takes the oldest
+   * waiting runs first, so where all of {@code bytes} would end late, it takes only what is
+   * forecast to end in time ({@link #inTimeBytes}); it is late only when its first run is.
+   * Holding all of them back instead left a reduce whose first invocation the maps had slowed to
+   * send every later map output raw to the final merge.
    */
   private MarcoScheduler.Forecast readForecast(long bytes, int arrivals) {
     long now = System.currentTimeMillis();
-    boolean isLate = forecast.endsAfterShuffle(bytes, now);
+    inTimeBytes = forecast.bytesWithinShuffle(now);
+    long first = ledger.oldestUnprocessedBytes();
+    boolean isLate = first > inTimeBytes;
     if (isLate != lateHold) {
       lateHold = isLate;
-      events.lateStarts(isLate, arrivals, forecast.describe(bytes, now));
+      events.lateStarts(isLate, arrivals, forecast.describe(isLate ? first : bytes, now));
     }
     return isLate ? MarcoScheduler.Forecast.LATE : MarcoScheduler.Forecast.IN_TIME;
   }

@@ -31,11 +31,11 @@ public class TestMarcoFinishForecast {
     forecast.arrived(1, 0);
     forecast.invocationFinished(1000, 1000);
     assertEquals("one arrival gives no interval", -1, forecast.shuffleLeftMillis(5000));
-    assertFalse("every invocation may start", forecast.endsAfterShuffle(1_000_000, 5000));
+    assertEquals("no bound", Long.MAX_VALUE, forecast.bytesWithinShuffle(5000));
     MarcoFinishForecast noRate = new MarcoFinishForecast(10);
     noRate.arrived(1, 0);
     noRate.arrived(2, 100);
-    assertFalse(noRate.endsAfterShuffle(1_000_000, 100));
+    assertEquals(Long.MAX_VALUE, noRate.bytesWithinShuffle(100));
   }
 
   @Test
@@ -77,13 +77,16 @@ public class TestMarcoFinishForecast {
   }
 
   @Test
-  public void anInvocationIsLateOnlyWhenItsWorkOutlastsTheShuffleLeft() {
+  public void theBytesWithinTheShuffleAreItsTimeLeftAtTheRate() {
     arrive(8, 1000);
     forecast.invocationFinished(1000, 1000);
-    // At 7 s two map outputs are to come, 1 s apart: 2000 ms left.
-    assertFalse(forecast.endsAfterShuffle(2000, 7000));
-    assertTrue(forecast.endsAfterShuffle(2001, 7000));
-    assertTrue(forecast.describe(2001, 7000).contains("the 2 map outputs still to come"));
+    // At 7 s two map outputs are to come, 1 s apart: 2000 ms left, at 1 byte per CPU ms.
+    assertEquals(2000, forecast.bytesWithinShuffle(7000));
+    forecast.invocationFinished(3000, 1000);
+    assertEquals("4000 bytes in 2000 ms", 4000, forecast.bytesWithinShuffle(7000));
+    assertTrue(forecast.describe(4001, 7000).contains("the 2 map outputs still to come"));
+    arrive(10, 1000);
+    assertEquals("the shuffle is over", 0, forecast.bytesWithinShuffle(9000));
   }
 
   @Test
