@@ -32,7 +32,7 @@ final class MarcoWorkStarter<K, V> {
    * {@code mapreduce.marco.start.when.threshold.late} in force: each snapshot asks the forecast
    * whether a batch of the start threshold would end after the shuffle.
    */
-  private final boolean readThresholdLate;
+  private final boolean thresholdLateRuleOn;
 
   private final MarcoSettings settings;
   private final MarcoPartialThreads<K, V> partialThreads;
@@ -91,7 +91,7 @@ final class MarcoWorkStarter<K, V> {
         settings.effectiveStartOnlyWithinShuffle()
             ? MarcoScheduler.Forecast.UNREAD
             : MarcoScheduler.Forecast.IN_TIME;
-    this.readThresholdLate = settings.effectiveStartWhenThresholdLate();
+    this.thresholdLateRuleOn = settings.effectiveStartWhenThresholdLate();
     this.settings = settings;
     this.partialThreads = partialThreads;
     this.spills = spills;
@@ -194,7 +194,7 @@ final class MarcoWorkStarter<K, V> {
     s.unprocessedBytes = ledger.unprocessedBytes();
     // While maps run, arrivals come in bursts as they finish, and the threshold batches work
     // that competes with them for the CPU; after them, the pace is the network's.
-    s.thresholdLate = readThresholdLate && mapsComplete && readThresholdLate(arrivals, s);
+    s.thresholdLate = thresholdLateRuleOn && mapsComplete && readThresholdLate(arrivals, s);
     s.unprocessedHeld = unprocessedHeld;
     s.partialRuns = ledger.partialRunCount();
     s.committedInMemoryBytes = ledger.committedInMemoryBytes();
