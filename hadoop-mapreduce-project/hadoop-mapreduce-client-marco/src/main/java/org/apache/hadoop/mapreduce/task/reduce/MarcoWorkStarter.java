@@ -28,12 +28,6 @@ final class MarcoWorkStarter<K, V> {
    */
   private final MarcoScheduler.Forecast unreadForecast;
 
-  /**
-   * {@code mapreduce.marco.start.when.threshold.late} in force: each snapshot asks the forecast
-   * whether a batch of the start threshold would end after the shuffle.
-   */
-  private final boolean thresholdLateRuleOn;
-
   private final MarcoSettings settings;
   private final MarcoPartialThreads<K, V> partialThreads;
   private final MarcoOutcomeHandler.SpillStarter<K, V> spills;
@@ -91,7 +85,6 @@ final class MarcoWorkStarter<K, V> {
         settings.effectiveStartOnlyWithinShuffle()
             ? MarcoScheduler.Forecast.UNREAD
             : MarcoScheduler.Forecast.IN_TIME;
-    this.thresholdLateRuleOn = settings.effectiveStartWhenThresholdLate();
     this.settings = settings;
     this.partialThreads = partialThreads;
     this.spills = spills;
@@ -194,7 +187,10 @@ final class MarcoWorkStarter<K, V> {
     s.unprocessedBytes = ledger.unprocessedBytes();
     // While maps run, arrivals come in bursts as they finish, and the threshold batches work
     // that competes with them for the CPU; after them, the pace is the network's.
-    s.thresholdLate = thresholdLateRuleOn && mapsComplete && readThresholdLate(arrivals, s);
+    s.thresholdLate =
+        settings.effectiveStartWhenThresholdLate()
+            && mapsComplete
+            && readThresholdLate(arrivals, s);
     s.unprocessedHeld = unprocessedHeld;
     s.partialRuns = ledger.partialRunCount();
     s.committedInMemoryBytes = ledger.committedInMemoryBytes();
