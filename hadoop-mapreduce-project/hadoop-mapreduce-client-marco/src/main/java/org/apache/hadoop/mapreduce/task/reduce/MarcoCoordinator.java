@@ -68,8 +68,12 @@ final class MarcoCoordinator {
     LockSupport.unpark(thread);
   }
 
-  /** Waits at most {@code millis} for the thread to end after {@link #shutdown}. */
-  void awaitTermination(long millis) throws InterruptedException {
+  /**
+   * Waits at most {@code millis} for the thread to end after {@link #shutdown}; returns whether
+   * it has.
+   */
+  boolean awaitTermination(long millis) throws InterruptedException {
     thread.join(millis);
+    return !thread.isAlive();
   }
 }

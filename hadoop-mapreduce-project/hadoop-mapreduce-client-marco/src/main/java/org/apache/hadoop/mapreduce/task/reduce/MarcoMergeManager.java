@@ -587,6 +587,24 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     }
   }
 
+  /**
+   * Stops the engine's threads and waits, at most {@code millis} for each, for them to end;
+   * returns whether they all have. For tests, which remove the local directories after a
+   * shuffle, where an invocation detached at shuffle end (it stops on its own, see {@link
+   * MarcoOutcomeHandler#detachRunning}) could otherwise still write. A task needs none of it: YARN
+   * removes the container's directories once its JVM has exited.
+   */
+  @VisibleForTesting
+  boolean stopThreads(long millis) throws InterruptedException {
+    partialThreads.shutdown();
+    spiller.shutdown();
+    outcomes.shutdown();
+    boolean partialEnded = partialThreads.awaitTermination(millis);
+    boolean spillEnded = spiller.awaitTermination(millis);
+    boolean coordinatorEnded = outcomes.awaitTermination(millis);
+    return partialEnded && spillEnded && coordinatorEnded && timeline.awaitCopy(millis);
+  }
+
   /** Merges (invocations and spills) running now; never negative. */
   @VisibleForTesting
   synchronized int mergesRunning() {

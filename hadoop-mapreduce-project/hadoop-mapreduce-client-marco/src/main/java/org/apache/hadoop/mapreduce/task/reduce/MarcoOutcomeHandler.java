@@ -363,9 +363,12 @@ final class MarcoOutcomeHandler<K, V> {
     coordinator.shutdown();
   }
 
-  /** Waits at most {@code millis} for the coordinator to end after {@link #shutdown}. */
-  void awaitTermination(long millis) throws InterruptedException {
-    coordinator.awaitTermination(millis);
+  /**
+   * Waits at most {@code millis} for the coordinator to end after {@link #shutdown}; returns
+   * whether it has.
+   */
+  boolean awaitTermination(long millis) throws InterruptedException {
+    return coordinator.awaitTermination(millis);
   }
 
   /** Lets a test make a bookkeeping step throw. */

@@ -180,4 +180,12 @@ final class MarcoPartialThreads<K, V> {
   void shutdown() {
     pool.shutdown();
   }
+
+  /**
+   * Waits at most {@code millis} for the threads to end after {@link #shutdown}, detached work
+   * included; returns whether they all have.
+   */
+  boolean awaitTermination(long millis) throws InterruptedException {
+    return pool.awaitTermination(millis, TimeUnit.MILLISECONDS);
+  }
 }

@@ -135,8 +135,11 @@ final class MarcoSpiller<K, V> {
     thread.shutdown();
   }
 
-  /** Waits at most {@code millis} for the spill thread to end after {@link #shutdown}. */
-  void awaitTermination(long millis) throws InterruptedException {
-    thread.awaitTermination(millis, TimeUnit.MILLISECONDS);
+  /**
+   * Waits at most {@code millis} for the spill thread to end after {@link #shutdown}; returns
+   * whether it has.
+   */
+  boolean awaitTermination(long millis) throws InterruptedException {
+    return thread.awaitTermination(millis, TimeUnit.MILLISECONDS);
   }
 }

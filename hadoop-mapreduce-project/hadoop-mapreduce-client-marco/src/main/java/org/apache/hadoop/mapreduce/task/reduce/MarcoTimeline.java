@@ -133,12 +133,13 @@ final class MarcoTimeline {
 
   /**
    * Waits for the copy {@link #write} started, if any, at most {@code millis}; one still running
-   * then is logged and left to finish on its own (the JVM waits for it before it exits).
+   * then is logged and left to finish on its own (the JVM waits for it before it exits). Returns
+   * whether no copy runs.
    */
-  void awaitCopy(long millis) throws InterruptedException {
+  boolean awaitCopy(long millis) throws InterruptedException {
     Thread thread = copy;
     if (thread == null) {
-      return;
+      return true;
     }
     thread.join(millis);
     if (thread.isAlive()) {
@@ -146,6 +147,8 @@ final class MarcoTimeline {
           "MaRCO: the timeline copy to mapreduce.marco.timeline.dir still runs after {} ms; the"
               + " task goes on without it",
           millis);
+      return false;
     }
+    return true;
   }
 }

@@ -7,9 +7,7 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,15 +18,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -37,17 +33,7 @@ import org.junit.Test;
  */
 public class TestMarcoConcurrency {
   private static final int FETCHERS = 4;
-  private File localDir;
-
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-concurrency").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-concurrency");
 
   /** Map i's words: mostly small outputs, every fifth large enough to go to disk. */
   private static List<String> words(int map) {
@@ -131,7 +117,7 @@ public class TestMarcoConcurrency {
         Reducer.class);
     TestMarcoMergeManager.HeldSumReducer.release = new CountDownLatch(1);
     Map<String, Long> expected;
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     try {
       s.start();
       expected = fetchConcurrently(s, maps);
@@ -189,7 +175,7 @@ public class TestMarcoConcurrency {
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, 2);
     conf.setInt(MarcoConfig.START_THRESHOLD, 2);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, SumPerKeyWithinGroup.class, Reducer.class);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     Map<String, Long> expected = fetchConcurrently(s, maps);
     s.awaitIdle(); // as above: the partial work is there to check

@@ -15,9 +15,7 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +24,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
@@ -37,8 +34,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -52,7 +48,7 @@ public class TestMarcoErrorPolicy {
   private static final int MAPS = 12;
   private static final String USER_GROUP = "user";
   private static final String USER_COUNTER = "values seen";
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-errors");
 
   /** Sums, and counts every value it reads in a user counter. */
   public static class CountingSumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
@@ -111,16 +107,6 @@ public class TestMarcoErrorPolicy {
     }
   }
 
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-errors").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
-
   private static JobConf conf(Class<?> partialReducer) {
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, partialReducer, Object.class);
@@ -174,7 +160,7 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void anErrorInAPartialReducerFailsTheAttempt() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(MetaspaceReducer.class), localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf(MetaspaceReducer.class), null);
     s.start();
     assertSame(MetaspaceReducer.ERROR, rootOf(attemptFailure(s)));
     assertEquals(1, s.counter(MarcoCounter.FAILED_INVOCATIONS));
@@ -183,7 +169,7 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void theHeapRunningOutInPartialWorkBacksOffAndTurnsPartialReduceOff() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(HeapExhaustingReducer.class), localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf(HeapExhaustingReducer.class), null);
     s.start();
     Map<String, Long> expected = fetchAll(s);
     assertEquals(expected, sums(s.finish()));
@@ -216,8 +202,7 @@ public class TestMarcoErrorPolicy {
 
   @Test(timeout = 60_000)
   public void aRetriedAttemptRunsWithoutPartialWork() throws Throwable {
-    SyntheticShuffle s =
-        new SyntheticShuffle(conf(MetaspaceReducer.class), localDir, null).attempt(1);
+    SyntheticShuffle s = localDir.shuffle(conf(MetaspaceReducer.class), null).attempt(1);
     s.start();
     Map<String, Long> expected = fetchAll(s);
     assertEquals(expected, sums(s.finish()));
@@ -231,7 +216,7 @@ public class TestMarcoErrorPolicy {
     JobConf conf = conf(CountingSumReducer.class);
     // The first invocation does all its work, then fails where it would commit.
     conf.setInt(MarcoConfig.TEST_FAIL_INVOCATION, 1);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     Map<String, Long> expected = fetchAll(s);
     assertEquals(expected, sums(s.finish()));
@@ -263,7 +248,7 @@ public class TestMarcoErrorPolicy {
 
   private void assertAFailingStepFailsTheAttemptCleanly(MarcoMergeSteps.Step step, JobConf conf)
       throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     s.manager.setMergeSteps(new ThrowAt(step));
     Throwable failure = rootOf(attemptFailure(s));
@@ -316,7 +301,7 @@ public class TestMarcoErrorPolicy {
 
   /** Merges three map outputs with a merge asked to stop at once, whose function does onStop. */
   private void mergeAskedToStop(OnStop onStop) throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(CountingSumReducer.class), localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf(CountingSumReducer.class), null);
     List<MarcoShuffledRun<Text, LongWritable>> inputs = new ArrayList<>();
     runMerger(s, inputs)
         .merge(
@@ -368,7 +353,7 @@ public class TestMarcoErrorPolicy {
     ErrorAfterReleaseReducer.ended = new CountDownLatch(1);
     JobConf conf = conf(ErrorAfterReleaseReducer.class);
     conf.setBoolean(MarcoConfig.ABANDON_AT_SHUFFLE_END, true);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     // A reduce of its own, so that its partial thread is told apart from other tests' threads.
     s.reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, 43, 0);
     s.start();

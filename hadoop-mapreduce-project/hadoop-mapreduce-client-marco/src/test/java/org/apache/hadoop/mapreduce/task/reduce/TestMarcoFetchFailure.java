@@ -8,9 +8,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +16,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
@@ -28,6 +25,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.task.reduce.TestMarcoMergeManager.HeldSumReducer;
 import org.junit.After;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -40,25 +38,23 @@ import org.junit.Test;
 public class TestMarcoFetchFailure {
   private static final int MAPS = 8;
 
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-fetch-failure");
   private SyntheticShuffle s;
   private final Map<String, Long> expected = new TreeMap<>();
 
   @Before
   public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-fetch-failure").toFile();
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(1);
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
-    s = new SyntheticShuffle(conf, localDir, null);
+    s = localDir.shuffle(conf, null);
     s.start();
   }
 
   @After
   public void tearDown() {
     HeldSumReducer.release.countDown();
-    FileUtil.fullyDelete(localDir);
   }
 
   private static List<String> words(int map) {

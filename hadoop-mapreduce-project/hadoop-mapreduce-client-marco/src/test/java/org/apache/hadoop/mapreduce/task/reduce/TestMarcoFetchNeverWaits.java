@@ -11,10 +11,8 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -28,7 +26,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
@@ -40,6 +37,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.task.reduce.TestMarcoMergeManager.HeldSumReducer;
 import org.junit.After;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -57,7 +55,7 @@ public class TestMarcoFetchNeverWaits {
   private static final int MAPS = 16;
   private static final int RECORDS_PER_MAP = 1000;
 
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-fetch");
   private SyntheticShuffle s;
   private long size;
   private final Map<String, Long> expected = new TreeMap<>();
@@ -86,7 +84,6 @@ public class TestMarcoFetchNeverWaits {
 
   @Before
   public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-fetch").toFile();
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(1);
   }
@@ -97,7 +94,6 @@ public class TestMarcoFetchNeverWaits {
     HeldSpillCombiner.release.countDown();
     fetcher.shutdownNow();
     waiter.shutdownNow();
-    FileUtil.fullyDelete(localDir);
   }
 
   /** Ten one-character words: every record, and so every map output, has the same size. */
@@ -123,7 +119,7 @@ public class TestMarcoFetchNeverWaits {
   }
 
   private void start(JobConf conf) throws IOException {
-    s = new SyntheticShuffle(conf, localDir, null);
+    s = localDir.shuffle(conf, null);
     size = s.rawLength(words(0));
     conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (8.5 * size / 0.7));
     MarcoMemoryBudget budget = new MarcoMemoryBudget(conf);

@@ -8,9 +8,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +17,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
@@ -27,6 +24,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.apache.hadoop.mapreduce.task.reduce.TestMarcoMergeManager.HeldSumReducer;
 import org.junit.After;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -39,7 +37,7 @@ public class TestMarcoHeapGuard {
   private static final int MAPS = 16;
   private static final int RECORDS_PER_MAP = 1000;
 
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-heap");
   private SyntheticShuffle s;
 
   /** The guard's live tenured bytes, of 100; over 50 there is no room. */
@@ -49,7 +47,6 @@ public class TestMarcoHeapGuard {
 
   @Before
   public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-heap").toFile();
     HeldSumReducer.started = new CountDownLatch(1);
     HeldSumReducer.release = new CountDownLatch(0);
   }
@@ -57,13 +54,12 @@ public class TestMarcoHeapGuard {
   @After
   public void tearDown() {
     HeldSumReducer.release.countDown();
-    FileUtil.fullyDelete(localDir);
   }
 
   private void start() throws IOException {
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, HeldSumReducer.class, Reducer.class);
-    s = new SyntheticShuffle(conf, localDir, null);
+    s = localDir.shuffle(conf, null);
     s.start();
     s.manager.setHeapGuard(new MarcoHeapGuard(live::get, () -> 0L, 100, 0.5f));
   }

@@ -34,7 +34,6 @@ import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.io.LongWritable;
@@ -54,8 +53,7 @@ import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.ReflectionUtils;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /** The merge manager on synthetic map outputs, fetched one at a time as Hadoop's fetchers do. */
@@ -64,7 +62,7 @@ public class TestMarcoMergeManager {
       Pattern.compile(
           "\"event\":\"invocation-start\",\"n\":\\d+,\"arrived\":(\\d+).*\"reduce\":(\\w+)");
 
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-mm");
 
   /** Sums counts per word: the partial reducer of word-count. */
   public static class SumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
@@ -222,16 +220,6 @@ public class TestMarcoMergeManager {
   /** Copies every record: a partial reducer that does no useful work. */
   public static class IdentityReducer extends Reducer<Text, LongWritable, Text, LongWritable> {}
 
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-mm").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
-
   /**
    * The paper's start rule alone, without starting a backlog whose threshold is out of reach or
    * would be reached too late: the tests count invocations at the thresholds they set. The two
@@ -254,7 +242,7 @@ public class TestMarcoMergeManager {
   }
 
   private SyntheticShuffle shuffle(JobConf conf, CompressionCodec codec) throws IOException {
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, codec);
+    SyntheticShuffle s = localDir.shuffle(conf, codec);
     s.start();
     return s;
   }
@@ -665,7 +653,8 @@ public class TestMarcoMergeManager {
     assertTrue(
         "the failed invocation's in-memory inputs are spilled to free their memory",
         failed >= 0 && indexOf(events.subList(failed, events.size()), "spill-end") > 0);
-    File[] leftovers = new File(localDir, "output").listFiles((d, n) -> n.contains("partial-1"));
+    File[] leftovers =
+        new File(localDir.dir(), "output").listFiles((d, n) -> n.contains("partial-1"));
     assertEquals("the failed run's file is removed", 0, leftovers == null ? 0 : leftovers.length);
   }
 
@@ -853,7 +842,7 @@ public class TestMarcoMergeManager {
   @Test
   public void timelineIsWrittenToTheConfiguredDirectory() throws Throwable {
     JobConf conf = paperConf(8);
-    File dir = new File(localDir, "timelines");
+    File dir = new File(localDir.dir(), "timelines");
     conf.set(MarcoConfig.TIMELINE_DIR, dir.toURI().toString());
     SyntheticShuffle s = shuffle(conf);
     fetchAll(s, 8, 10, 5);
@@ -931,7 +920,7 @@ public class TestMarcoMergeManager {
   @Test
   public void theTimelineCopyRunsBesideTheReducerAndTheTaskWaitsForItAfter() throws Throwable {
     JobConf conf = paperConf(8);
-    File dir = new File(localDir, "timelines");
+    File dir = new File(localDir.dir(), "timelines");
     conf.set("fs.blocking.impl", BlockingFileSystem.class.getName());
     conf.setBoolean("fs.blocking.impl.disable.cache", true);
     conf.set(MarcoConfig.TIMELINE_DIR, "blocking://" + dir.getAbsolutePath());
@@ -996,7 +985,7 @@ public class TestMarcoMergeManager {
       closer.shutdownNow();
     }
     // A detached invocation removes what it wrote on its own, once it sees it is abandoned.
-    File output = new File(localDir, "output");
+    File output = new File(localDir.dir(), "output");
     long deadline = System.currentTimeMillis() + 60_000;
     File[] leftovers;
     do {

@@ -9,16 +9,13 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableComparable;
@@ -30,8 +27,7 @@ import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -40,7 +36,7 @@ import org.junit.Test;
  */
 public class TestMarcoPartialReducerContract {
   private static final int MAPS = 12;
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-contract");
 
   /** Sums, but emits under a key of its own making. */
   public static class RenamingSumReducer extends Reducer<Text, LongWritable, Text, LongWritable> {
@@ -133,21 +129,11 @@ public class TestMarcoPartialReducerContract {
     }
   }
 
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-contract").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
-
   private SyntheticShuffle shuffle(Class<?> partialReducer, boolean strict) throws IOException {
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, partialReducer, Object.class);
     conf.setBoolean(MarcoConfig.PARTIAL_CONTRACT_STRICT, strict);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     return s;
   }

@@ -9,7 +9,6 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,7 +25,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
@@ -35,6 +33,7 @@ import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
 import org.junit.After;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -49,14 +48,13 @@ public class TestMarcoPartialThreadsHoldNoLock {
   private static final long STEP_MILLIS = 10_000;
   private static final AtomicInteger REDUCES = new AtomicInteger(100);
 
-  private File localDir;
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-nolock");
   private final ExecutorService fetcher = Executors.newSingleThreadExecutor();
   private final ExecutorService reducer = Executors.newSingleThreadExecutor();
   private final Map<String, Long> expected = new TreeMap<>();
 
   @Before
   public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-nolock").toFile();
     TestMarcoMergeManager.HeldSumReducer.started = new CountDownLatch(1);
     TestMarcoMergeManager.HeldSumReducer.release = new CountDownLatch(1);
   }
@@ -66,7 +64,6 @@ public class TestMarcoPartialThreadsHoldNoLock {
     TestMarcoMergeManager.HeldSumReducer.release.countDown();
     fetcher.shutdownNow();
     reducer.shutdownNow();
-    FileUtil.fullyDelete(localDir);
   }
 
   /** Parks every partial thread at each step it reaches, until released. */
@@ -97,7 +94,7 @@ public class TestMarcoPartialThreadsHoldNoLock {
   }
 
   private SyntheticShuffle start(JobConf conf) throws IOException {
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     // A reduce of its own, so that its threads are told apart from other tests' threads.
     s.reduceId = new TaskAttemptID("1", 1, TaskType.REDUCE, REDUCES.incrementAndGet(), 0);
     s.start();
@@ -147,7 +144,7 @@ public class TestMarcoPartialThreadsHoldNoLock {
   }
 
   private List<String> filesLeft() throws IOException {
-    try (Stream<java.nio.file.Path> files = Files.walk(localDir.toPath())) {
+    try (Stream<java.nio.file.Path> files = Files.walk(localDir.dir().toPath())) {
       return files
           .filter(Files::isRegularFile)
           .map(p -> p.getFileName().toString())

@@ -7,22 +7,17 @@ package org.apache.hadoop.mapreduce.task.reduce;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -32,17 +27,7 @@ import org.junit.Test;
  */
 public class TestMarcoReduceInputBuffer {
   private static final int MAPS = 8;
-  private File localDir;
-
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-inputbuffer").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-inputbuffer");
 
   private static JobConf conf() {
     JobConf conf = SyntheticShuffle.baseConf(MAPS);
@@ -79,7 +64,7 @@ public class TestMarcoReduceInputBuffer {
   public void mapOutputsKeptForTheReducerStayInMemoryAndOutOfPartialWork() throws Throwable {
     JobConf conf = conf();
     conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 1.0f);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     shuffle(s, "MEMORY");
     assertEquals(
@@ -102,7 +87,7 @@ public class TestMarcoReduceInputBuffer {
 
   @Test(timeout = 60_000)
   public void withoutAReduceInputBufferPartialWorkTakesThem() throws Throwable {
-    SyntheticShuffle s = new SyntheticShuffle(conf(), localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf(), null);
     s.start();
     shuffle(s, "MEMORY");
     assertTrue(s.counter(MarcoCounter.INVOCATIONS) > 0);
@@ -114,7 +99,7 @@ public class TestMarcoReduceInputBuffer {
     JobConf conf = conf();
     // Too little shuffle memory for any map output: every one goes to disk.
     conf.setLong("mapreduce.reduce.memory.totalbytes", 1000);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     shuffle(s, "DISK");
     assertTrue(s.counter(MarcoCounter.PARTIAL_INPUT_RECORDS) > 0);
@@ -125,7 +110,7 @@ public class TestMarcoReduceInputBuffer {
   private String fetchOverTheLimit(float reduceInputBufferPercent) throws Throwable {
     JobConf conf = conf();
     conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, reduceInputBufferPercent);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     long size = s.rawLength(words(0));
     // A limit of 2.5 map outputs, and each fits in memory alone (at most half the limit).
     conf.setLong("mapreduce.reduce.memory.totalbytes", (long) (2.5 * size / 0.7));
@@ -155,7 +140,7 @@ public class TestMarcoReduceInputBuffer {
     conf.setInt(MarcoConfig.START_THRESHOLD, 1);
     // Too little shuffle memory for any map output: every one goes to disk.
     conf.setLong("mapreduce.reduce.memory.totalbytes", 1000);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     shuffle(s, "DISK");
     List<Integer> runs =

@@ -42,6 +42,7 @@ public class TestMarcoShuffleCpuCgroup {
   private static final TaskAttemptID REDUCE = new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0);
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-cgroup");
 
   private final MarcoCgroupV1Host host = new MarcoCgroupV1Host();
   private LogCapturer logs;
@@ -247,7 +248,7 @@ public class TestMarcoShuffleCpuCgroup {
     Path shuffle = shuffleCgroupOnV1Host();
     JobConf conf = SyntheticShuffle.baseConf(3);
     conf.set(MarcoConfig.SHUFFLE_CPU_CGROUP, shuffle.toString());
-    SyntheticShuffle s = new SyntheticShuffle(conf, tmp.newFolder("local"), null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     List<String> words = Arrays.asList("a", "b");
     s.start();
     s.fetch(0, words);

@@ -8,9 +8,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,14 +18,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.marco.MarcoConfig;
 import org.apache.hadoop.mapreduce.marco.MarcoCounter;
-import org.junit.After;
-import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -41,17 +37,7 @@ public class TestMultiLevelPartialReduce {
       Pattern.compile("\"event\":\"(invocation|remerge)-start\".*?\"runs\":(\\d+)");
   private static final Pattern FINAL_PARTIAL_RUNS =
       Pattern.compile("\"event\":\"final-merge-start\".*\"partialRuns\":(\\d+)");
-  private File localDir;
-
-  @Before
-  public void setUp() throws IOException {
-    localDir = Files.createTempDirectory("marco-levels").toFile();
-  }
-
-  @After
-  public void tearDown() {
-    FileUtil.fullyDelete(localDir);
-  }
+  @Rule public final SyntheticShuffleDir localDir = new SyntheticShuffleDir("marco-levels");
 
   private SyntheticShuffle shuffle(int maps, int threshold, Class<?> partialReducer)
       throws IOException {
@@ -60,7 +46,7 @@ public class TestMultiLevelPartialReduce {
     conf.setInt(MarcoConfig.START_THRESHOLD_INITIAL, threshold);
     conf.setInt(MarcoConfig.START_THRESHOLD, threshold);
     conf.setClass(MarcoConfig.PARTIAL_REDUCER_CLASS, partialReducer, Reducer.class);
-    SyntheticShuffle s = new SyntheticShuffle(conf, localDir, null);
+    SyntheticShuffle s = localDir.shuffle(conf, null);
     s.start();
     return s;
   }
