@@ -195,6 +195,12 @@ public class TestEdgeCasesMiniClusterDifferential {
                   MRJobConfig.REDUCE_JAVA_OPTS,
                   conf.get(MRJobConfig.REDUCE_JAVA_OPTS) + " -Xmx64m");
               conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.3f);
+              // The reduce's first attempt must be the one that finishes, in both runs: no
+              // speculative copy (the partial reducer makes the reduce look slow), and no
+              // preemption for maps of this job that lack room while the other run's tasks hold
+              // the cluster (they wait for it instead).
+              conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+              conf.setInt(MRJobConfig.MR_JOB_REDUCER_PREEMPT_DELAY_SEC, 600);
               Job job = WordSum.create(conf, in, out, 1, false, false);
               MarcoJob.setPartialReducerClass(job, CopyingSumPartialReducer.class);
               return job;
@@ -208,7 +214,9 @@ public class TestEdgeCasesMiniClusterDifferential {
     assertEquals(
         "with the guard a MaRCO reduce attempt failed", 0, failedReduces(result.counters(MARCO)));
     assertEquals(
-        "a MaRCO reduce succeeded only in a retry without partial work",
+        "a MaRCO reduce succeeded only in a retry without partial work (attempts killed: "
+            + result.counters(MARCO).findCounter(JobCounter.NUM_KILLED_REDUCES).getValue()
+            + ")",
         0,
         result.marco(MARCO, MarcoCounter.RETRIES_WITHOUT_PARTIAL_WORK));
     assertTrue(
