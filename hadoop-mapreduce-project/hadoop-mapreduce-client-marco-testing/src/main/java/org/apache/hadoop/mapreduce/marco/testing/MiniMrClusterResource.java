@@ -62,6 +62,10 @@ public class MiniMrClusterResource extends ExternalResource {
     // The default (0.1 of the cluster for AMs) admits one AM at a time, which serialises the
     // stock and MaRCO runs a DifferentialRun submits together.
     conf.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 1.0f);
+    // The ResourceManager's node-attribute store, by default under /tmp/hadoop-yarn-USER.
+    conf.set(
+        "yarn.node-attribute.fs-store.root-dir",
+        new File(workDir, "node-attribute").toURI().toString());
     cluster = new MiniMRYarnCluster(name, NODE_MANAGERS);
     cluster.init(conf);
     cluster.start();
