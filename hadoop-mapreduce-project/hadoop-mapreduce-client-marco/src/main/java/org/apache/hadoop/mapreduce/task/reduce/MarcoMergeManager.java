@@ -494,9 +494,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
       releaseAfterFailure();
       throw t;
     } finally {
-      partialThreads.shutdown();
-      spiller.shutdown();
-      outcomes.shutdown();
+      shutdownThreads();
       // Invocations detached at shuffle end still ask it; its last reading stands.
       heapHold.close();
     }
@@ -531,9 +529,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
     synchronized (this) {
       outcomes.detachRunning(true);
     }
-    partialThreads.shutdown();
-    spiller.shutdown();
-    outcomes.shutdown();
+    shutdownThreads();
     spiller.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     outcomes.awaitTermination(FAILURE_CLEANUP_WAIT_MILLIS);
     List<MarcoShuffledRun<K, V>> left;
@@ -588,6 +584,16 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
   }
 
   /**
+   * Lets the partial threads, the spill thread and the coordinator finish what they were handed;
+   * none starts new work after.
+   */
+  private void shutdownThreads() {
+    partialThreads.shutdown();
+    spiller.shutdown();
+    outcomes.shutdown();
+  }
+
+  /**
    * Stops the engine's threads and waits, at most {@code millis} for each, for them to end;
    * returns whether they all have. For tests, which remove the local directories after a
    * shuffle, where an invocation detached at shuffle end (it stops on its own, see {@link
@@ -596,9 +602,7 @@ public class MarcoMergeManager<K, V> implements MergeManager<K, V> {
    */
   @VisibleForTesting
   boolean stopThreads(long millis) throws InterruptedException {
-    partialThreads.shutdown();
-    spiller.shutdown();
-    outcomes.shutdown();
+    shutdownThreads();
     boolean partialEnded = partialThreads.awaitTermination(millis);
     boolean spillEnded = spiller.awaitTermination(millis);
     boolean coordinatorEnded = outcomes.awaitTermination(millis);
